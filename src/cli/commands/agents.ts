@@ -1,0 +1,31 @@
+// `baton agents` — who is on the board, when they were last seen, how much mail waits for them.
+import { listAgents } from '../../core/agents/registry.js';
+import { requireBoard } from '../../core/board/open-board.js';
+import { parseCommandArgs } from '../args.js';
+import { boardFromFlags, disabled, printJson, reportProblems } from '../board-flags.js';
+import { type CliIO, printUsage } from '../io.js';
+
+export const usage = `baton agents [--json]
+  Lists registered agents and every agent that has mail, with unread counts.`;
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const { flags } = parseCommandArgs('agents', argv, {});
+  if (flags.help) return printUsage(io, usage);
+  if (disabled(io)) return 0;
+  const board = boardFromFlags(io, flags);
+  requireBoard(board);
+  const { agents, problems } = listAgents(board);
+  reportProblems(io, problems);
+  if (flags.json) {
+    printJson(io, { board: board.root, agents });
+    return 0;
+  }
+  if (agents.length === 0) io.out('no agents yet — `baton register --as <name>`\n');
+  for (const agent of agents) {
+    const seen = agent.lastSeen
+      ? `last seen ${agent.lastSeen.replace('T', ' ').slice(0, 16)}`
+      : 'not registered';
+    io.out(`${agent.name.padEnd(20)} ${String(agent.unread).padStart(4)} unread   ${seen}\n`);
+  }
+  return 0;
+}

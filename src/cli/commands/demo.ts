@@ -1,0 +1,59 @@
+// `baton demo` — seeds a small demo board (when none exists) and shows what is on it.
+import { join } from 'node:path';
+import { listAgents, registerAgent } from '../../core/agents/registry.js';
+import { type Board, openBoard } from '../../core/board/open-board.js';
+import { listMessages } from '../../core/messages/read.js';
+import { sendMessage } from '../../core/messages/send.js';
+import { parseCommandArgs } from '../args.js';
+import { echoBoard } from '../board-flags.js';
+import { formatMessages } from '../format-messages.js';
+import { type CliIO, printUsage } from '../io.js';
+
+export const usage = `baton demo [--board <path>]
+  Uses the board baton resolves from here; when there is none, seeds one at ./demo/.baton. Then shows it.`;
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const { flags } = parseCommandArgs('demo', argv, {});
+  if (flags.help) return printUsage(io, usage);
+  let board = openBoard({ board: flags.board, global: flags.global, cwd: io.cwd, env: io.env });
+  if (!board.exists) {
+    board = openBoard({ board: join(io.cwd, 'demo', '.baton'), cwd: io.cwd, env: io.env });
+    if (!board.exists) seed(board);
+  }
+  const { agents } = listAgents(board);
+  const { messages } = listMessages(board, { limit: 10 });
+  io.out(
+    `baton board ${board.root}\n\nagents: ${agents.map((a) => `${a.name} (${a.unread} unread)`).join(', ')}\n\n`,
+  );
+  io.out(`latest messages:\n\n${formatMessages(messages)}\n`);
+  io.out(`try it (in two terminals):
+  export BATON_DIR=${board.root}
+  baton listen --as bob                                   # terminal 1: waits for mail
+  baton send --as alice --to bob --body "hello bob"       # terminal 2: arrives in terminal 1 within a second
+  baton inbox --as bob        baton thread <id>          baton agents        baton doctor
+`);
+  echoBoard(io, board);
+  return 0;
+}
+
+function seed(board: Board): void {
+  for (const name of ['alice', 'bob', 'carol']) registerAgent(board, name);
+  const ask = sendMessage(board, {
+    from: 'alice',
+    to: ['bob'],
+    subject: 'flaky login test',
+    body: 'The login spec fails about one run in five. Do you know if it depends on wall-clock time?',
+  });
+  sendMessage(board, {
+    from: 'bob',
+    to: ['alice'],
+    replyTo: ask.sent[0]!.id,
+    body: 'Yes: `test/login.spec.ts:40` compares against `Date.now()`. Freezing time per test fixes it.',
+  });
+  sendMessage(board, {
+    from: 'alice',
+    to: ['bob', 'carol'],
+    subject: 'heads-up',
+    body: 'I am freezing time per test in the login suite; please do not touch `test/login.spec.ts` for an hour.',
+  });
+}

@@ -1,0 +1,23 @@
+// `baton doctor` — which board, why, and what is broken; exit 1 when something is.
+import { diagnoseBoard } from '../../core/board/doctor.js';
+import { parseCommandArgs } from '../args.js';
+import { boardFromFlags, printJson } from '../board-flags.js';
+import { type CliIO, printUsage } from '../io.js';
+
+export const usage = `baton doctor [--json]
+  Prints ok / FAIL / info lines about the board, BATON_DIR, cwd, git and corrupt files. Exit 1 when broken.`;
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const { flags } = parseCommandArgs('doctor', argv, {});
+  if (flags.help) return printUsage(io, usage);
+  const report = diagnoseBoard(boardFromFlags(io, flags));
+  if (io.env.BATON_DISABLE)
+    report.lines.push({ status: 'info', check: 'BATON_DISABLE', detail: 'set: baton is off' });
+  if (flags.json) {
+    printJson(io, report);
+  } else {
+    for (const line of report.lines) io.out(`${line.status.padEnd(4)}  ${line.check}: ${line.detail}\n`);
+    for (const problem of report.problems) io.out(`      ${problem.path}: ${problem.reason}\n`);
+  }
+  return report.healthy ? 0 : 1;
+}

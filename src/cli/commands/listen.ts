@@ -1,0 +1,94 @@
+// `baton listen [--timeout ms]` — prints unread mail, then blocks and prints each new message as it arrives.
+import { type FSWatcher, mkdirSync, watch } from 'node:fs';
+import { resolveAgent } from '../../core/agents/identity.js';
+import { requireBoard } from '../../core/board/open-board.js';
+import { pollMessages } from '../../core/messages/delivery.js';
+import { spoolDir } from '../../core/messages/spool.js';
+import { intFlag, parseCommandArgs } from '../args.js';
+import { boardFromFlags, disabled } from '../board-flags.js';
+import { formatMessage } from '../format-messages.js';
+import { type CliIO, printUsage } from '../io.js';
+
+export const usage = `baton listen [--timeout <ms>] [--json] [--as <name>]
+  Prints your unread messages, then waits and prints new ones as they arrive (each is then marked delivered,
+  so the hooks will not push it again). Stops after --timeout ms, or on Ctrl-C.`;
+
+// fs.watch is the fast path; the interval catches what it misses (network filesystems, editors, overflow).
+const FALLBACK_POLL_MS = 500;
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const { flags } = parseCommandArgs('listen', argv, { timeout: { type: 'string' } });
+  if (flags.help) return printUsage(io, usage);
+  if (disabled(io)) return 0;
+  const timeout = intFlag('timeout', flags.timeout, 0);
+  const board = boardFromFlags(io, flags);
+  requireBoard(board);
+  const agent = resolveAgent(board, { as: flags.as });
+
+  const drain = async () => {
+    for (;;) {
+      const batch = pollMessages(board, agent, { max: 20 });
+      if (batch.messages.length === 0) return;
+      try {
+        for (const message of batch.messages) {
+          io.out(flags.json ? `${JSON.stringify(message)}\n` : `${formatMessage(message)}\n`);
+        }
+        await io.flush?.();
+      } catch (error) {
+        batch.release();
+        throw error;
+      }
+      batch.acknowledge();
+    }
+  };
+
+  await drain();
+  if (!flags.json) io.err(`listening as ${agent} on ${board.root}${timeout ? ` for ${timeout} ms` : ''}…\n`);
+  const queue = spoolDir(board, agent, 'new');
+  mkdirSync(queue, { recursive: true });
+  return new Promise<number>((resolve, reject) => {
+    let busy = false;
+    let again = false;
+    const tick = () => {
+      if (busy) {
+        again = true;
+        return;
+      }
+      busy = true;
+      drain().then(
+        () => {
+          busy = false;
+          if (again) {
+            again = false;
+            tick();
+          }
+        },
+        (error) => {
+          stop();
+          reject(error);
+        },
+      );
+    };
+    let watcher: FSWatcher | undefined;
+    try {
+      watcher = watch(queue, tick);
+      watcher.on('error', () => watcher?.close());
+    } catch {
+      watcher = undefined;
+    }
+    const interval = setInterval(tick, FALLBACK_POLL_MS);
+    const timer = timeout > 0 ? setTimeout(() => finish(), timeout) : undefined;
+    const onAbort = () => finish();
+    io.signal?.addEventListener('abort', onAbort);
+    function stop() {
+      watcher?.close();
+      clearInterval(interval);
+      if (timer) clearTimeout(timer);
+      io.signal?.removeEventListener('abort', onAbort);
+    }
+    function finish() {
+      stop();
+      resolve(0);
+    }
+  });
+}

@@ -1,0 +1,26 @@
+// `baton register --as <name>` — names this session's agent, so later commands need no --as.
+import { registerAgent } from '../../core/agents/registry.js';
+import { bindSession } from '../../core/sessions/session.js';
+import { validateName } from '../../core/store/names.js';
+import { parseCommandArgs } from '../args.js';
+import { boardFromFlags, disabled, echoBoard, printJson } from '../board-flags.js';
+import { type CliIO, printUsage, UsageError } from '../io.js';
+
+export const usage = `baton register --as <name> [--json]
+  Registers the agent and binds the name to this session (the harness process, or this shell),
+  so later baton commands run from it act as <name> without --as.`;
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const { flags } = parseCommandArgs('register', argv, {});
+  if (flags.help) return printUsage(io, usage);
+  if (disabled(io)) return 0;
+  if (!flags.as) throw new UsageError('register needs --as <name>');
+  const name = validateName('agent', flags.as);
+  const board = boardFromFlags(io, flags);
+  const session = bindSession(board, name);
+  const agent = registerAgent(board, name, session.id);
+  if (flags.json) printJson(io, { board: board.root, agent, session });
+  else io.out(`registered ${name} (session ${session.id}, ${session.harness})\n`);
+  echoBoard(io, board);
+  return 0;
+}

@@ -1,0 +1,54 @@
+// The CLI dispatcher: finds the command and loads only its module, so `send` and `poll` stay light.
+import { type CliIO, processIO, reportError, UsageError } from './io.js';
+
+type CommandModule = { run(argv: string[], io: CliIO): Promise<number>; usage: string };
+
+/** Every command, loaded on demand. Each lives in its own file under commands/. */
+export const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
+  init: { summary: 'create the board', load: () => import('./commands/init.js') },
+  send: { summary: 'send a direct message', load: () => import('./commands/send.js') },
+  inbox: { summary: 'list your messages (no side effects)', load: () => import('./commands/inbox.js') },
+  listen: {
+    summary: 'wait for messages and print them as they arrive',
+    load: () => import('./commands/listen.js'),
+  },
+  thread: { summary: 'show a conversation', load: () => import('./commands/thread.js') },
+  poll: { summary: 'push new mail once (used by hooks)', load: () => import('./commands/poll.js') },
+  redeliver: { summary: 'push an agent’s messages again', load: () => import('./commands/redeliver.js') },
+  register: { summary: 'name this session’s agent', load: () => import('./commands/register.js') },
+  agents: { summary: 'list agents and unread counts', load: () => import('./commands/agents.js') },
+  doctor: { summary: 'check the board and report broken files', load: () => import('./commands/doctor.js') },
+  demo: { summary: 'create a demo board and show it', load: () => import('./commands/demo.js') },
+};
+
+function help(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  return `baton — a board of plain Markdown files where coding agents leave each other messages.
+
+Usage: baton <command> [flags]   (baton <command> --help for its flags)
+
+${lines.join('\n')}
+
+Every command takes --board <path>, --global, --as <agent> and --json.
+`;
+}
+
+export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
+  const [name, ...rest] = argv;
+  try {
+    if (!name || name === '--help' || name === '-h' || name === 'help') {
+      io.out(help());
+      return name ? 0 : 2;
+    }
+    if (name === '--version' || name === '-v') {
+      io.out('baton 0.1.0\n');
+      return 0;
+    }
+    const command = COMMANDS[name];
+    if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)} — run \`baton --help\``);
+    return await (await command.load()).run(rest, io);
+  } catch (error) {
+    return reportError(io, error);
+  }
+}

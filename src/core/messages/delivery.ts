@@ -1,0 +1,116 @@
+// Turn-boundary push: claim up to `max` queued messages, show them, then acknowledge exactly what was shown.
+import type { Board } from '../board/open-board.js';
+import { validateName } from '../store/names.js';
+import type { Problem } from '../store/safe-fs.js';
+import { type Message, messagePath, readMessageFile } from './message.js';
+import { listMessages } from './read.js';
+import {
+  acknowledge,
+  type ClaimedId,
+  claimId,
+  dropMarker,
+  enqueue,
+  markerAgeMs,
+  queuedIds,
+  recoverExpiredClaims,
+  release,
+} from './spool.js';
+
+export interface PollOptions {
+  /** At most this many messages per batch (default 5). */
+  max?: number;
+  /** A claim not acknowledged within this many ms goes back to the queue (default 60 s). */
+  leaseMs?: number;
+}
+
+export interface PollBatch {
+  /** Claimed messages, oldest first. Nobody else will be given them while this batch holds them. */
+  messages: Message[];
+  /** Queued messages left for a later poll. */
+  more: number;
+  problems: Problem[];
+  /** Marks the first `count` messages delivered (default: all) and returns the rest to the queue. */
+  acknowledge(count?: number): void;
+  /** Returns every message of the batch to the queue (nothing was shown). */
+  release(): void;
+}
+
+// A marker whose message has not appeared after this long belongs to a send that was killed between its writes.
+const ORPHAN_MS = 60_000;
+
+/**
+ * Claims the next messages queued for `agent`. Delivery is at least once (a crashed poller's claims expire and
+ * return) and, in normal operation, exactly once (claims are atomic renames, so racing pollers never share one).
+ */
+export function pollMessages(board: Board, agent: string, options: PollOptions = {}): PollBatch {
+  validateName('agent', agent);
+  const max = Math.max(1, options.max ?? 5);
+  const problems: Problem[] = [];
+  const claims: { claim: ClaimedId; message: Message }[] = [];
+  if (!board.exists) return batch(board, agent, claims, 0, problems);
+  recoverExpiredClaims(board, agent, Date.now(), options.leaseMs ?? 60_000);
+  const queued = queuedIds(board, agent);
+  let looked = 0;
+  for (const id of queued) {
+    if (claims.length >= max) break;
+    looked++;
+    const path = messagePath(board, agent, id);
+    const read = readMessageFile(path);
+    if (!read.ok) {
+      if (read.missing && markerAgeMs(board, agent, id, Date.now()) > ORPHAN_MS) dropMarker(board, agent, id);
+      else if (!read.missing) problems.push({ path, reason: read.reason });
+      continue;
+    }
+    const claim = claimId(board, agent, id);
+    if (claim) claims.push({ claim, message: read.message });
+  }
+  return batch(board, agent, claims, queued.length - looked, problems);
+}
+
+function batch(
+  board: Board,
+  agent: string,
+  claims: { claim: ClaimedId; message: Message }[],
+  more: number,
+  problems: Problem[],
+): PollBatch {
+  let settled = false;
+  return {
+    messages: claims.map((c) => c.message),
+    more,
+    problems,
+    acknowledge(count = claims.length) {
+      if (settled) return;
+      settled = true;
+      claims.forEach((c, index) => {
+        if (index < count) acknowledge(c.claim);
+        else release(board, agent, c.claim);
+      });
+    },
+    release() {
+      if (settled) return;
+      settled = true;
+      for (const c of claims) release(board, agent, c.claim);
+    },
+  };
+}
+
+export interface RedeliverOptions {
+  /** Only messages after this id (default: every message to the agent). */
+  after?: string;
+}
+
+/** Queues an agent's messages for push again; returns how many were queued. */
+export function redeliver(board: Board, agent: string, options: RedeliverOptions = {}): number {
+  validateName('agent', agent);
+  if (!board.exists) return 0;
+  const { messages } = listMessages(board, { agent, after: options.after, limit: 0 });
+  const already = new Set(queuedIds(board, agent));
+  let queued = 0;
+  for (const message of messages) {
+    if (already.has(message.id)) continue;
+    enqueue(board, agent, message.id);
+    queued++;
+  }
+  return queued;
+}

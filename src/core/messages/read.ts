@@ -1,0 +1,155 @@
+// Reading messages without side effects: an agent's inbox, the whole board, one message, a thread.
+import { type Board, boardPath } from '../board/open-board.js';
+import { isTempName } from '../store/atomic-write.js';
+import { isId } from '../store/ids.js';
+import { nameProblem } from '../store/names.js';
+import { entryKind, listNames, type Problem } from '../store/safe-fs.js';
+import { DAY_DIR, dayOf, MESSAGES_DIR, type Message, messagePath, readMessageFile } from './message.js';
+import { claimedIds, queuedIds } from './spool.js';
+
+export interface ListMessagesOptions {
+  /** Only messages to this agent; all agents' messages when absent. */
+  agent?: string;
+  /** Only messages whose id sorts after this one. */
+  after?: string;
+  /** The newest `limit` messages (default 20; 0 = no limit). */
+  limit?: number;
+  /** Only messages not yet pushed to the agent's session (requires `agent`). */
+  unread?: boolean;
+}
+
+export interface MessageList {
+  /** Oldest first. */
+  messages: Message[];
+  problems: Problem[];
+}
+
+/** Lists messages, newest `limit` of them, oldest first. Corrupt and foreign files are skipped and reported. */
+export function listMessages(board: Board, options: ListMessagesOptions = {}): MessageList {
+  const limit = options.limit ?? 20;
+  const problems: Problem[] = [];
+  const agents = options.agent ? [options.agent] : listRecipients(board, problems);
+  let found: Message[] = [];
+  for (const agent of agents) {
+    const ids = options.unread ? unreadIds(board, agent) : undefined;
+    found = found.concat(
+      ids
+        ? readIds(board, agent, ids, options.after, problems)
+        : scanNewest(board, agent, limit, options.after, problems),
+    );
+  }
+  found.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { messages: limit > 0 ? found.slice(-limit) : found, problems };
+}
+
+/** Ids queued or claimed for push to `agent`: its unread mail. */
+export function unreadIds(board: Board, agent: string): string[] {
+  return [...new Set([...queuedIds(board, agent), ...claimedIds(board, agent)])].sort();
+}
+
+/** Agents that have a mailbox folder. Symlinks and odd names are reported, not followed. */
+export function listRecipients(board: Board, problems: Problem[]): string[] {
+  const root = boardPath(board, MESSAGES_DIR);
+  return listNames(root).filter((name) => {
+    if (isTempName(name)) return false;
+    const kind = entryKind(`${root}/${name}`);
+    if (kind === 'dir' && !nameProblem('agent', name)) return true;
+    problems.push({
+      path: `${root}/${name}`,
+      reason: kind === 'symlink' ? 'is a symlink (not followed)' : 'not a mailbox',
+    });
+    return false;
+  });
+}
+
+// Walks day folders newest first and stops once `limit` messages are in hand: cost follows the limit, not the total.
+function scanNewest(
+  board: Board,
+  agent: string,
+  limit: number,
+  after: string | undefined,
+  problems: Problem[],
+) {
+  const mailbox = boardPath(board, MESSAGES_DIR, agent);
+  const afterDay = after ? dayOf(after) : '';
+  const days = listNames(mailbox)
+    .filter((day) => {
+      if (DAY_DIR.test(day) && entryKind(`${mailbox}/${day}`) === 'dir') return day >= afterDay;
+      if (!isTempName(day))
+        problems.push({ path: `${mailbox}/${day}`, reason: 'not a day folder (skipped)' });
+      return false;
+    })
+    .sort()
+    .reverse();
+  const out: Message[] = [];
+  for (const day of days) {
+    const names = listNames(`${mailbox}/${day}`).sort().reverse();
+    for (const name of names) {
+      if (isTempName(name)) continue;
+      const path = `${mailbox}/${day}/${name}`;
+      const id = name.endsWith('.md') ? name.slice(0, -3) : '';
+      if (!isId(id, 'm')) {
+        problems.push({ path, reason: 'not a message file (skipped)' });
+        continue;
+      }
+      if (after && id <= after) continue;
+      const read = readMessageFile(path);
+      if (read.ok) out.push(read.message);
+      else if (!read.missing) problems.push({ path, reason: read.reason });
+      if (limit > 0 && out.length >= limit) return out;
+    }
+  }
+  return out;
+}
+
+function readIds(board: Board, agent: string, ids: string[], after: string | undefined, problems: Problem[]) {
+  const out: Message[] = [];
+  for (const id of ids) {
+    if (after && id <= after) continue;
+    const path = messagePath(board, agent, id);
+    const read = readMessageFile(path);
+    if (read.ok) out.push(read.message);
+    else if (!read.missing) problems.push({ path, reason: read.reason });
+  }
+  return out;
+}
+
+/** Finds one message by id in any mailbox (the id fixes the day folder, so this is one lookup per mailbox). */
+export function findMessage(board: Board, id: string): Message | undefined {
+  if (!isId(id, 'm')) return undefined;
+  for (const agent of listRecipients(board, [])) {
+    const read = readMessageFile(messagePath(board, agent, id));
+    if (read.ok) return read.message;
+  }
+  return undefined;
+}
+
+/** The whole conversation `id` belongs to: its root, every reply below it, and the other copies of fan-outs. */
+export function readThread(board: Board, id: string): MessageList {
+  const problems: Problem[] = [];
+  let root = findMessage(board, id);
+  if (!root) return { messages: [], problems };
+  const seen = new Set([root.id]);
+  while (root.replyTo && !seen.has(root.replyTo)) {
+    const parent = findMessage(board, root.replyTo);
+    if (!parent) break;
+    seen.add(parent.id);
+    root = parent;
+  }
+  const all = listMessages(board, { limit: 0, after: undefined }).messages.filter((m) => m.id >= root.id);
+  const members = new Set([root.id]);
+  const batches = new Set(root.batch ? [root.batch] : []);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const message of all) {
+      if (members.has(message.id)) continue;
+      const joins =
+        (message.replyTo && members.has(message.replyTo)) || (message.batch && batches.has(message.batch));
+      if (!joins) continue;
+      members.add(message.id);
+      if (message.batch) batches.add(message.batch);
+      grew = true;
+    }
+  }
+  return { messages: all.filter((m) => members.has(m.id)), problems };
+}

@@ -1,0 +1,122 @@
+// Sending: validate everything first, then one queued marker and one record per recipient.
+
+import { readGitInfo } from '../board/git.js';
+import { type Board, ensureBoard } from '../board/open-board.js';
+import { BatonError } from '../errors.js';
+import { type IdPrefix, isId, newId } from '../store/ids.js';
+import { validateName } from '../store/names.js';
+import { writeRecord } from '../store/records.js';
+import { messagePath } from './message.js';
+import { findMessage } from './read.js';
+import { enqueue } from './spool.js';
+
+export const MESSAGE_LIMITS = { body: 8000, subject: 120, recipients: 50 } as const;
+
+export interface SendOptions {
+  from: string;
+  to: string[];
+  body: string;
+  subject?: string;
+  /** Id of the message this one answers. */
+  replyTo?: string;
+}
+
+export interface SendResult {
+  board: string;
+  /** One per recipient, in the order given. */
+  sent: { id: string; to: string; path: string }[];
+  /** Shared by the copies of a fan-out (more than one recipient). */
+  batch?: string;
+  /** Credential spans replaced before storing (per copy). */
+  redacted: number;
+  redactedKinds: string[];
+}
+
+/** Sends a message to one or more agents. Nothing is written unless every argument is valid. */
+export function sendMessage(board: Board, options: SendOptions): SendResult {
+  const from = validateName('agent', options.from);
+  const to = validateRecipients(options.to);
+  const body = `${validateBody(options.body).replace(/\s+$/, '')}\n`;
+  const subject = validateSubject(options.subject);
+  const replyTo = options.replyTo === undefined ? undefined : validateReplyTo(board, options.replyTo);
+
+  ensureBoard(board);
+  const now = board.clock();
+  const batch = to.length > 1 ? newId('b' satisfies IdPrefix, now) : undefined;
+  const rev = readGitInfo(board.cwd)?.rev;
+  const at = new Date(now).toISOString();
+  const sent: SendResult['sent'] = [];
+  let redacted = 0;
+  let kinds: string[] = [];
+  for (const recipient of to) {
+    const id = newId('m', now);
+    const path = messagePath(board, recipient, id);
+    enqueue(board, recipient, id);
+    const written = writeRecord(
+      board,
+      path,
+      { id, from, to: recipient, at, subject, replyTo, batch, rev },
+      body,
+    );
+    redacted = written.redacted;
+    kinds = written.kinds;
+    sent.push({ id, to: recipient, path });
+  }
+  return { board: board.root, sent, batch, redacted, redactedKinds: kinds };
+}
+
+function validateRecipients(list: string[]): string[] {
+  const names = [...new Set(list.map((name) => name.trim()).filter((name) => name !== ''))];
+  if (names.length === 0)
+    throw new BatonError('invalid_input', 'no recipient — pass --to <agent>[,<agent>…]');
+  if (names.length > MESSAGE_LIMITS.recipients) {
+    throw new BatonError(
+      'too_large',
+      `too many recipients: ${names.length} (at most ${MESSAGE_LIMITS.recipients}) — split the list`,
+    );
+  }
+  for (const name of names) validateName('agent', name);
+  return names;
+}
+
+function validateBody(body: string): string {
+  if (body.trim() === '')
+    throw new BatonError('invalid_input', 'empty body — pass --body <text> or pipe it on stdin');
+  const length = [...body].length;
+  if (length > MESSAGE_LIMITS.body) {
+    throw new BatonError(
+      'too_large',
+      `body too long: ${length} characters (at most ${MESSAGE_LIMITS.body}) — put the detail in a card or note and send its id`,
+    );
+  }
+  return body;
+}
+
+function validateSubject(subject: string | undefined): string | undefined {
+  if (subject === undefined || subject === '') return undefined;
+  if (/[\r\n]/.test(subject)) throw new BatonError('invalid_input', 'subject must be one line');
+  const length = [...subject].length;
+  if (length > MESSAGE_LIMITS.subject) {
+    throw new BatonError(
+      'too_large',
+      `subject too long: ${length} characters (at most ${MESSAGE_LIMITS.subject})`,
+    );
+  }
+  return subject;
+}
+
+function validateReplyTo(board: Board, id: string): string {
+  if (!isId(id, 'm')) {
+    throw new BatonError(
+      'invalid_input',
+      `malformed message id ${JSON.stringify(id)} — ids look like m-01JDX3K9ZQ7W8R2N4V6B… (see \`baton inbox\`)`,
+    );
+  }
+  if (!board.exists || !findMessage(board, id)) {
+    throw new BatonError(
+      'not_found',
+      `no message ${id} on ${board.root} — check the id with \`baton inbox\``,
+    );
+  }
+  return id;
+}

@@ -1,0 +1,49 @@
+// Which processes launched this one: how a command finds the harness session (or shell) it runs in.
+import { readFileSync } from 'node:fs';
+
+export interface ProcessInfo {
+  pid: number;
+  /** Kernel start time (clock ticks since boot), so a reused pid is never mistaken for the old process. */
+  start: string;
+  name: string;
+}
+
+const HARNESS_NAMES = /^(claude|codex|gemini|opencode|pi|cursor-agent|cursor)$/;
+
+/** This process's ancestors, nearest first (Linux /proc; elsewhere only the parent, without a start time). */
+export function ancestors(pid: number = process.pid, depth = 12): ProcessInfo[] {
+  const out: ProcessInfo[] = [];
+  let current = pid;
+  for (let i = 0; i < depth; i++) {
+    const info = readProc(current);
+    if (!info) break;
+    if (current !== pid) out.push(info.self);
+    if (info.parent <= 1) break;
+    current = info.parent;
+  }
+  if (out.length === 0 && process.platform !== 'linux') out.push({ pid: process.ppid, start: '', name: '' });
+  return out;
+}
+
+/** The process a session is anchored to: the nearest harness process if one launched us, else the parent shell. */
+export function sessionAnchor(list: ProcessInfo[] = ancestors()): ProcessInfo | undefined {
+  return list.find((p) => HARNESS_NAMES.test(p.name)) ?? list[0];
+}
+
+export function harnessOf(anchor: ProcessInfo | undefined): string {
+  const name = anchor?.name ?? '';
+  return HARNESS_NAMES.test(name) ? name.replace(/-agent$/, '') : 'shell';
+}
+
+function readProc(pid: number): { self: ProcessInfo; parent: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The name is in parentheses and may itself contain spaces or parentheses: split after the last ')'.
+    const close = stat.lastIndexOf(')');
+    const name = stat.slice(stat.indexOf('(') + 1, close);
+    const rest = stat.slice(close + 2).split(' ');
+    return { self: { pid, start: rest[19] ?? '', name }, parent: Number(rest[1]) };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,69 @@
+// Time-ordered unique ids (`m-`, `c-`, `e-`, `n-`, `b-` + 26 Crockford base32 chars: 10 of time, 16 random).
+import { randomBytes } from 'node:crypto';
+
+export type IdPrefix = 'm' | 'c' | 'e' | 'n' | 'b';
+
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const TIME_CHARS = 10;
+const RANDOM_CHARS = 16;
+const ID_BODY = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+let lastTime = -1;
+let lastRandom: number[] = [];
+
+function encodeTime(ms: number): string {
+  let out = '';
+  let rest = ms;
+  for (let i = 0; i < TIME_CHARS; i++) {
+    out = ALPHABET[rest % 32] + out;
+    rest = Math.floor(rest / 32);
+  }
+  return out;
+}
+
+function freshRandom(): number[] {
+  const bytes = randomBytes(RANDOM_CHARS);
+  return Array.from(bytes, (b) => b % 32);
+}
+
+// Within one millisecond the random part is incremented, so ids from one process stay strictly ordered.
+function nextRandom(ms: number): number[] {
+  if (ms !== lastTime) {
+    lastTime = ms;
+    lastRandom = freshRandom();
+    return lastRandom;
+  }
+  const next = [...lastRandom];
+  for (let i = next.length - 1; i >= 0; i--) {
+    const digit = next[i]!;
+    if (digit < 31) {
+      next[i] = digit + 1;
+      break;
+    }
+    next[i] = 0;
+  }
+  lastRandom = next;
+  return next;
+}
+
+/** A new id for `now` (ms since epoch). Monotonic within a process; 80 random bits keep processes apart. */
+export function newId(prefix: IdPrefix, now: number = Date.now()): string {
+  const random = nextRandom(now)
+    .map((d) => ALPHABET[d])
+    .join('');
+  return `${prefix}-${encodeTime(now)}${random}`;
+}
+
+export function isId(value: string, prefix?: IdPrefix): boolean {
+  const dash = value.indexOf('-');
+  if (dash !== 1) return false;
+  if (prefix !== undefined && value[0] !== prefix) return false;
+  return 'mcenb'.includes(value[0]!) && ID_BODY.test(value.slice(2));
+}
+
+/** The creation time encoded in an id, in ms since epoch. */
+export function idTime(id: string): number {
+  let ms = 0;
+  for (const ch of id.slice(2, 2 + TIME_CHARS)) ms = ms * 32 + ALPHABET.indexOf(ch);
+  return ms;
+}

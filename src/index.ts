@@ -1,0 +1,23 @@
+// The library entry: baton's core for Node tools that use a board without spawning the CLI.
+
+export { resolveAgent } from './core/agents/identity.js';
+export { listAgents, registerAgent } from './core/agents/registry.js';
+export { diagnoseBoard } from './core/board/doctor.js';
+export {
+  type Board,
+  ensureBoard,
+  isDisabled,
+  type OpenBoardOptions,
+  openBoard,
+  requireBoard,
+} from './core/board/open-board.js';
+export { resolveBoard } from './core/board/resolve.js';
+export { BatonError, type BatonErrorCode, isBatonError } from './core/errors.js';
+export { type PollBatch, pollMessages, redeliver } from './core/messages/delivery.js';
+export type { Message } from './core/messages/message.js';
+export { findMessage, listMessages, readThread } from './core/messages/read.js';
+export { MESSAGE_LIMITS, type SendOptions, type SendResult, sendMessage } from './core/messages/send.js';
+export { redact } from './core/redaction/redact.js';
+export { formatRecord, parseRecord } from './core/store/front-matter.js';
+export { idTime, isId, newId } from './core/store/ids.js';
+export { validateName } from './core/store/names.js';
