@@ -39,6 +39,7 @@ export function listMessages(board: Board, options: ListMessagesOptions = {}): M
     );
   }
   found.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { messages: limit > 0 ? found.slice(-limit) : found, problems };
 }
 

@@ -1,5 +1,6 @@
 // A cross-process lock on one record (mkdir is atomic everywhere); stale locks from killed holders are broken.
 import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { BatonError } from '../errors.js';
 
 export interface LockOptions {
@@ -17,6 +18,7 @@ export function withLock<T>(path: string, fn: () => T, options: LockOptions = {}
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   const staleMs = options.staleMs ?? 30_000;
   let wait = 1;
+  mkdirSync(dirname(path), { recursive: true });
   for (;;) {
     try {
       mkdirSync(lockDir);

@@ -1,0 +1,74 @@
+// Test helpers: a temp folder per test (removed afterwards) and a way to run the built `baton` binary.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach } from 'vitest';
+
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temp folder, removed after the current test. */
+export function testdir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'baton-test-'));
+  made.push(dir);
+  return dir;
+}
+
+export const BIN = resolve(import.meta.dirname, '../../bin/baton.js');
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A clean environment: no BATON_* from the developer's shell leaks into a test. */
+export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !key.startsWith('BATON_')) env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+/** Runs `baton <args>` synchronously with the built binary. */
+export function baton(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string>; input?: string } = { cwd: process.cwd() },
+): RunResult {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd,
+    env: cleanEnv(options.env),
+    input: options.input ?? '',
+    encoding: 'utf8',
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Starts `baton <args>` in the background. */
+export function batonAsync(args: string[], options: { cwd: string; env?: Record<string, string> }) {
+  return spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: cleanEnv(options.env) });
+}
+
+/** Every file below `dir` (relative paths, sorted); [] when `dir` does not exist. */
+export function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (at: string, prefix: string) => {
+    let names: string[];
+    try {
+      names = readdirSync(at);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const path = join(at, name);
+      if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) walk(path, `${prefix}${name}/`);
+      else out.push(`${prefix}${name}`);
+    }
+  };
+  walk(dir, '');
+  return out.sort();
+}
