@@ -1,0 +1,24 @@
+// MCP over stdio: JSON-RPC on the given streams until stdin ends or the signal fires.
+import type { Readable, Writable } from 'node:stream';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+
+export interface StdioStreams {
+  stdin: Readable;
+  stdout: Writable;
+  signal?: AbortSignal;
+}
+
+/** Serves `server` on `streams`; resolves once the client hangs up (stdin ends) or `signal` aborts. */
+export async function serveStdio(server: McpServer, streams: StdioStreams): Promise<void> {
+  const transport = new StdioServerTransport(streams.stdin, streams.stdout);
+  const ended = new Promise<void>((resolve) => {
+    streams.stdin.once('end', resolve);
+    streams.stdin.once('close', resolve);
+    if (streams.signal?.aborted) resolve();
+    streams.signal?.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await server.connect(transport);
+  await ended;
+  await server.close();
+}

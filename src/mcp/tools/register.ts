@@ -1,0 +1,110 @@
+// Puts groups on an McpServer: the one place where a handler's outcome becomes an MCP result or error.
+import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
+import { isDisabled } from '../../core/board/open-board.js';
+import { BatonError, isBatonError } from '../../core/errors.js';
+import { type CallContextOptions, openCall } from '../call-context.js';
+import type { ResourceDef, ToolDef, ToolGroup } from '../contract.js';
+import type { Logger } from '../logger.js';
+import { inProfile, type Profile } from '../profiles.js';
+import { argumentSchema, listedSchema, parseArguments } from './arguments.js';
+
+export interface RegisterOptions {
+  context: CallContextOptions;
+  profile: Profile;
+  logger: Logger;
+}
+
+/** The answer of every tool while BATON_DISABLE is set: an error, so no agent takes it for a success. */
+export const DISABLED_MESSAGE =
+  'baton is disabled (BATON_DISABLE is set): nothing was read or written — unset BATON_DISABLE to use baton';
+
+export function registerGroups(server: McpServer, groups: ToolGroup[], options: RegisterOptions): void {
+  for (const group of groups) {
+    for (const tool of group.tools) {
+      if (inProfile(tool.profiles, options.profile)) registerTool(server, tool, options);
+    }
+    for (const resource of group.resources ?? []) registerResource(server, resource, options);
+  }
+}
+
+function registerTool(server: McpServer, tool: ToolDef, options: RegisterOptions): void {
+  const schema = argumentSchema(tool.input);
+  server.registerTool(
+    tool.name,
+    {
+      description: tool.description,
+      inputSchema: listedSchema(schema),
+      outputSchema: z.object(tool.output),
+      annotations: tool.annotations,
+    },
+    async (raw): Promise<CallToolResult> => {
+      try {
+        if (isDisabled(options.context.board.env ?? process.env))
+          throw new BatonError('disabled', DISABLED_MESSAGE);
+        const args = parseArguments(tool.name, schema, raw);
+        const answer = await tool.run(args, openCall(options.context, args.board));
+        return {
+          content: [{ type: 'text', text: answer.text }],
+          structuredContent: answer.structured as Record<string, unknown>,
+        };
+      } catch (error) {
+        return toolError(tool.name, error, options.logger);
+      }
+    },
+  );
+}
+
+/** A failed call: the BatonError's message as an `isError` result; anything else is logged and summarised. */
+export function toolError(tool: string, error: unknown, logger: Logger): CallToolResult {
+  if (isBatonError(error)) return { isError: true, content: [{ type: 'text', text: error.message }] };
+  logger.error(`${tool} failed`, error);
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `internal error in ${tool}: ${message} (details in the server's log)` }],
+  };
+}
+
+export function registerResource(server: McpServer, resource: ResourceDef, options: RegisterOptions): void {
+  const read = (uri: URL, variables: Record<string, string>) => {
+    try {
+      if (isDisabled(options.context.board.env ?? process.env))
+        throw new BatonError('disabled', DISABLED_MESSAGE);
+      const call = openCall(options.context, undefined);
+      const text = resource.read({ board: call.board, boundAgent: call.boundAgent }, variables);
+      return { contents: [{ uri: uri.href, mimeType: resource.mimeType, text }] };
+    } catch (error) {
+      throw resourceError(resource.name, error, options.logger);
+    }
+  };
+  const metadata = { description: resource.description, mimeType: resource.mimeType };
+  if (!resource.uri.includes('{')) {
+    server.registerResource(resource.name, resource.uri, metadata, (uri) => read(uri, {}));
+    return;
+  }
+  const template = new ResourceTemplate(resource.uri, { list: undefined });
+  server.registerResource(resource.name, template, metadata, (uri, variables) =>
+    read(uri, flatten(variables)),
+  );
+}
+
+// Resources have no `isError`: a BatonError becomes a JSON-RPC error carrying its message.
+function resourceError(name: string, error: unknown, logger: Logger): McpError {
+  if (isBatonError(error)) {
+    const code = error.code === 'not_found' ? -32002 : ErrorCode.InvalidParams;
+    return new McpError(code, error.message, { code: error.code });
+  }
+  logger.error(`resource ${name} failed`, error);
+  return new McpError(
+    ErrorCode.InternalError,
+    `internal error reading ${name} (details in the server's log)`,
+  );
+}
+
+function flatten(variables: Record<string, string | string[]>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(variables).map(([key, value]) => [key, Array.isArray(value) ? (value[0] ?? '') : value]),
+  );
+}
