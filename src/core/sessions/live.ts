@@ -1,0 +1,77 @@
+// Listing session records and telling which are live (not ended, and their process still exists).
+import { type Board, boardPath } from '../board/open-board.js';
+import { isTempName } from '../store/atomic-write.js';
+import { nameProblem } from '../store/names.js';
+import { listNames, type Problem, readTextFile } from '../store/safe-fs.js';
+import type { SessionRecord } from './session.js';
+
+export interface SessionList {
+  /** Most recently seen first. */
+  sessions: SessionRecord[];
+  problems: Problem[];
+}
+
+/** Every session record on the board, most recently seen first; unreadable files are reported, not thrown. */
+export function listSessions(board: Board): SessionList {
+  const dir = boardPath(board, 'sessions');
+  const sessions: SessionRecord[] = [];
+  const problems: Problem[] = [];
+  for (const name of listNames(dir)) {
+    if (isTempName(name)) continue;
+    const path = `${dir}/${name}`;
+    const id = name.endsWith('.json') ? name.slice(0, -'.json'.length) : '';
+    if (!id || nameProblem('session', id)) {
+      problems.push({ path, reason: 'not a session record' });
+      continue;
+    }
+    const read = readTextFile(path);
+    if (!read.ok) {
+      if (!read.missing) problems.push({ path, reason: read.reason });
+      continue;
+    }
+    const record = parseSession(read.text);
+    if (record && record.id === id) sessions.push(record);
+    else
+      problems.push({ path, reason: 'not a session record (bad JSON or id does not match the file name)' });
+  }
+  sessions.sort((a, b) => compare(b.lastSeen, a.lastSeen) || compare(b.id, a.id));
+  return { sessions, problems };
+}
+
+/** Live: not ended and, when a pid is recorded, that process still exists. */
+export function isLive(session: SessionRecord): boolean {
+  if (session.endedAt) return false;
+  if (session.pid === undefined) return true;
+  return processExists(session.pid);
+}
+
+/** The most recently seen live session of `projectKey`, if any. */
+export function latestLiveSession(board: Board, projectKey: string): SessionRecord | undefined {
+  return listSessions(board).sessions.find((s) => s.projectKey === projectKey && isLive(s));
+}
+
+function processExists(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function parseSession(text: string): SessionRecord | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<SessionRecord> | null;
+    if (!value || typeof value !== 'object' || typeof value.id !== 'string') return undefined;
+    if (typeof value.projectKey !== 'string' || typeof value.lastSeen !== 'string') return undefined;
+    return value as SessionRecord;
+  } catch {
+    return undefined;
+  }
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,84 @@
+// Test helpers for cards: a temp board per test (removed after), a fake clock, and a byte snapshot of a folder.
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import { type Board, type OpenBoardOptions, openBoard } from '../../../src/core/board/open-board.js';
+
+const made: string[] = [];
+
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temp folder, removed after the test. */
+export function testdir(): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'baton-cards-')));
+  made.push(dir);
+  return dir;
+}
+
+export interface FakeClock {
+  (): number;
+  advance(ms: number): void;
+  set(ms: number): void;
+}
+
+export function fakeClock(start = Date.parse('2026-11-30T11:00:00.000Z')): FakeClock {
+  let now = start;
+  const clock = (() => now) as FakeClock;
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  clock.set = (ms) => {
+    now = ms;
+  };
+  return clock;
+}
+
+/** A board at `<tmp>/project/.baton` (not yet created) with an empty env and a fake clock. */
+export function testBoard(options: OpenBoardOptions = {}): Board & { clock: FakeClock } {
+  const dir = testdir();
+  const clock = fakeClock();
+  const board = openBoard({
+    cwd: join(dir, 'project'),
+    board: join(dir, 'project', '.baton'),
+    env: {},
+    clock,
+    ...options,
+  });
+  return board as Board & { clock: FakeClock };
+}
+
+/** Every file under `dir` with its bytes (as text), for "nothing was written" checks. */
+export function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (at: string, rel: string) => {
+    let names: string[];
+    try {
+      names = readdirSync(at);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const path = join(at, name);
+      const key = rel ? `${rel}/${name}` : name;
+      if (statSync(path).isDirectory()) {
+        out[`${key}/`] = '';
+        walk(path, key);
+      } else out[key] = readFileSync(path, 'latin1');
+    }
+  };
+  walk(dir, '');
+  return out;
+}
+
+/** Runs `fn` expecting a BatonError; returns `{ code, message }` for exact assertions. */
+export function caught(fn: () => unknown): { code: string; message: string } {
+  try {
+    fn();
+  } catch (error) {
+    return { code: (error as { code: string }).code, message: (error as Error).message };
+  }
+  throw new Error('expected an error, got none');
+}
