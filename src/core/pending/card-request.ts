@@ -1,0 +1,146 @@
+// Asking an agent for a card entry (or a new card): store the pending write and build the prompt it is shown.
+import type { Board } from '../board/open-board.js';
+import { ENTRY_TYPES } from '../cards/card.js';
+import { readCard } from '../cards/find.js';
+import { BatonError } from '../errors.js';
+import { latestLiveSession } from '../sessions/live.js';
+import { projectKeyOf, readSession } from '../sessions/session.js';
+import { validateName } from '../store/names.js';
+import { redactText } from '../store/records.js';
+import { BOARD_ENTRY_BLOCK } from './board-entry.js';
+import {
+  cleanExpiredPendings,
+  type PendingTarget,
+  type PendingWrite,
+  readPending,
+  savePending,
+} from './pending.js';
+import { pendingTtl } from './ttl.js';
+
+export const INTENT_LIMIT = 2000;
+
+export interface CardRequestOptions {
+  /** The card to add to; absent = the agent creates a new card (its reply carries `title:`). */
+  card?: string;
+  /** What the person wants written. */
+  intent: string;
+  /** Who asks (a person is `you`). */
+  requestedBy: string;
+  /** The session to ask; default: the most recently seen live session of the current project. */
+  session?: string;
+}
+
+export interface CardRequestResult {
+  pending: PendingWrite;
+  path: string;
+  /** What to show the agent (the hooks inject it; the CLI prints it). */
+  prompt: string;
+  /** The still-open pending write of the same session that this one replaced. */
+  replaced?: PendingWrite;
+  redacted: number;
+}
+
+/** Stores a pending card write for a session. Validates everything before writing anything. */
+export function requestCardEntry(board: Board, options: CardRequestOptions): CardRequestResult {
+  const requestedBy = validateName('agent', options.requestedBy);
+  const intent = redactText(board, validateIntent(options.intent));
+  const target = resolveTarget(board, options.card);
+  const session = resolveSession(board, options.session);
+  const ttl = pendingTtl(board);
+  cleanExpiredPendings(board);
+  const previous = readPending(board, session.id);
+  const now = board.clock();
+  const pending: PendingWrite = {
+    version: 1,
+    session: session.id,
+    block: BOARD_ENTRY_BLOCK,
+    target,
+    intent: intent.value,
+    requestedBy,
+    agent: session.agent,
+    createdAt: new Date(now).toISOString(),
+    expiresAt: ttl > 0 ? new Date(now + ttl).toISOString() : undefined,
+  };
+  const path = savePending(board, pending);
+  return {
+    pending,
+    path,
+    prompt: cardPrompt(pending),
+    replaced: previous.state === 'open' ? previous.pending : undefined,
+    redacted: intent.redacted,
+  };
+}
+
+/** The instruction shown to the agent: reply with only one fenced board-entry block. */
+export function cardPrompt(pending: PendingWrite): string {
+  const creating = pending.target.kind === 'card-new';
+  const what =
+    pending.target.kind === 'card-entry'
+      ? `an entry for the baton card ${pending.target.card} "${pending.target.title}"`
+      : 'a new baton card';
+  const lines = [
+    `${pending.requestedBy} asks you to write ${what}.`,
+    `Request: ${pending.intent}`,
+    '',
+    `Reply with only one fenced \`\`\`${BOARD_ENTRY_BLOCK} block in exactly this shape (type is one of ${ENTRY_TYPES.join(', ')}):`,
+    '',
+    `\`\`\`${BOARD_ENTRY_BLOCK}`,
+    ...(creating ? ['title: <a short title for the card>'] : []),
+    'type: finding',
+    '---',
+    '<the entry, in Markdown>',
+    '```',
+    '',
+    'If the entry contains ``` code blocks, open and close the outer block with ```` (four backticks) instead.',
+    `baton writes the block to the board when you reply${pending.expiresAt ? ` (this request expires at ${pending.expiresAt})` : ''}.`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function validateIntent(intent: string): string {
+  const trimmed = intent.trim();
+  if (trimmed === '') {
+    throw new BatonError('invalid_input', 'empty request — say what the entry should contain');
+  }
+  const length = [...trimmed].length;
+  if (length > INTENT_LIMIT) {
+    throw new BatonError(
+      'too_large',
+      `request too long: ${length} characters (at most ${INTENT_LIMIT}) — put the detail in a card entry and refer to it`,
+    );
+  }
+  return trimmed;
+}
+
+function resolveTarget(board: Board, card: string | undefined): PendingTarget {
+  if (card === undefined) return { kind: 'card-new' };
+  const read = readCard(board, card);
+  if (read.problem) {
+    throw new BatonError(
+      'corrupt',
+      `card ${read.card.id} is malformed (${read.problem}) — fix ${read.card.path} by hand or ask for a new card`,
+    );
+  }
+  return { kind: 'card-entry', card: read.card.id, title: read.card.title };
+}
+
+function resolveSession(board: Board, id: string | undefined) {
+  if (id !== undefined) {
+    const session = board.exists ? readSession(board, validateName('session', id)) : undefined;
+    if (!session) {
+      throw new BatonError(
+        'not_found',
+        `no session ${id} on ${board.root} — check the id, or leave out --session to use the latest live session`,
+      );
+    }
+    return session;
+  }
+  const live = board.exists ? latestLiveSession(board, projectKeyOf(board.cwd)) : undefined;
+  if (!live) {
+    throw new BatonError(
+      'not_found',
+      `no live agent session for this project on ${board.root} — start one (its hooks register it), or pass --session <id>`,
+    );
+  }
+  return live;
+}

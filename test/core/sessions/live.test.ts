@@ -1,0 +1,59 @@
+// Live sessions: not ended, and their process (when recorded) still exists; newest first per project.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isLive, latestLiveSession, listSessions } from '../../../src/core/sessions/live.js';
+import { type SessionRecord, writeSession } from '../../../src/core/sessions/session.js';
+import { testBoard } from '../cards/helpers.js';
+
+function session(id: string, lastSeen: string, extra: Partial<SessionRecord> = {}): SessionRecord {
+  return {
+    id,
+    harness: 'claude',
+    agent: `agent-${id}`,
+    cwd: '/p',
+    projectKey: 'p',
+    parentSession: '',
+    startedAt: lastSeen,
+    lastSeen,
+    ...extra,
+  };
+}
+
+// A pid that is certainly not running: above the kernel's pid_max default.
+const DEAD_PID = 2 ** 22 + 7;
+
+describe('live sessions', () => {
+  it('picks the most recently seen live session of the project', () => {
+    const board = testBoard();
+    writeSession(board, session('old', '2026-11-30T10:00:00.000Z'));
+    writeSession(
+      board,
+      session('newest-ended', '2026-11-30T12:00:00.000Z', { endedAt: '2026-11-30T12:01:00.000Z' }),
+    );
+    writeSession(board, session('newest-dead', '2026-11-30T12:00:00.000Z', { pid: DEAD_PID }));
+    writeSession(board, session('other-project', '2026-11-30T13:00:00.000Z', { projectKey: 'q' }));
+    writeSession(board, session('alive', '2026-11-30T11:00:00.000Z', { pid: process.pid }));
+    expect(latestLiveSession(board, 'p')?.id).toBe('alive');
+    expect(latestLiveSession(board, 'q')?.id).toBe('other-project');
+    expect(latestLiveSession(board, 'none')).toBeUndefined();
+    expect(isLive(session('x', '', { pid: DEAD_PID }))).toBe(false);
+  });
+
+  it('lists newest first and reports unreadable records instead of throwing', () => {
+    const board = testBoard();
+    writeSession(board, session('a', '2026-11-30T10:00:00.000Z'));
+    writeSession(board, session('b', '2026-11-30T11:00:00.000Z'));
+    writeFileSync(join(board.root, 'sessions', 'broken.json'), '{');
+    writeFileSync(join(board.root, 'sessions', 'notes.txt'), 'x');
+    const { sessions, problems } = listSessions(board);
+    expect(sessions.map((s) => s.id)).toEqual(['b', 'a']);
+    expect(problems.map((p) => [p.path, p.reason]).sort()).toEqual([
+      [
+        join(board.root, 'sessions', 'broken.json'),
+        'not a session record (bad JSON or id does not match the file name)',
+      ],
+      [join(board.root, 'sessions', 'notes.txt'), 'not a session record'],
+    ]);
+  });
+});
