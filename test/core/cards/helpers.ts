@@ -1,22 +1,8 @@
-// Test helpers for cards: a temp board per test (removed after), a fake clock, and a byte snapshot of a folder.
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Test helpers for cards: a temp board per test (removed after, via testdir), a fake clock, a byte snapshot.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
 import { type Board, type OpenBoardOptions, openBoard } from '../../../src/core/board/open-board.js';
-
-const made: string[] = [];
-
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A fresh temp folder, removed after the test. */
-export function testdir(): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'baton-cards-')));
-  made.push(dir);
-  return dir;
-}
+import { testdir } from '../../helpers/testdir.js';
 
 export interface FakeClock {
   (): number;
