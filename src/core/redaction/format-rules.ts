@@ -1,0 +1,161 @@
+// Credential formats recognisable on their own: cloud, VCS, AI-provider, chat, payment and registry tokens.
+
+import { looksRandom } from './entropy.js';
+import type { PatternRule } from './pattern-rule.js';
+
+function decodeBase64(value: string): string {
+  return Buffer.from(value, 'base64').toString('latin1');
+}
+
+/** A JWT header decodes to a JSON object naming its algorithm. */
+function isJwt(token: string): boolean {
+  const header = token.slice(0, token.indexOf('.'));
+  return decodeBase64(header).includes('"alg"');
+}
+
+/** A Discord bot token starts with the base64 of the bot's numeric user id. */
+function isDiscordToken(token: string): boolean {
+  return /^\d{17,20}$/.test(decodeBase64(token.slice(0, token.indexOf('.'))));
+}
+
+function isRandomHex(value: string): boolean {
+  return /[0-9]/.test(value) && /[a-f]/.test(value) && new Set(value).size >= 8;
+}
+
+const notAwsExample = (value: string): boolean => !value.includes('EXAMPLE');
+
+/** Rules for tokens whose shape alone identifies them; each also rejects obvious filler. */
+export const FORMAT_RULES: readonly PatternRule[] = [
+  {
+    kind: 'aws-access-key',
+    pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])/g,
+    accept: notAwsExample,
+  },
+  {
+    kind: 'github-token',
+    pattern: /(?<![A-Za-z0-9_])gh[pousr]_[A-Za-z0-9]{36,251}(?![A-Za-z0-9_])/g,
+    accept: looksRandom,
+  },
+  {
+    kind: 'github-token',
+    pattern: /(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}(?![A-Za-z0-9_])/g,
+    accept: looksRandom,
+  },
+  {
+    kind: 'gitlab-token',
+    pattern:
+      /(?<![A-Za-z0-9_-])gl(?:pat|dt|rt|ptt|soat|ft|cbt|oas)-[A-Za-z0-9_-]{20,200}(?:\.[A-Za-z0-9_-]{1,100}){0,3}(?![A-Za-z0-9_-])/g,
+    accept: looksRandom,
+  },
+  {
+    kind: 'anthropic-key',
+    pattern: /(?<![A-Za-z0-9_-])sk-ant-[A-Za-z0-9_-]{32,250}(?![A-Za-z0-9_-])/g,
+    accept: looksRandom,
+  },
+  {
+    kind: 'openai-key',
+    pattern:
+      /(?<![A-Za-z0-9_-])sk-(?!ant-)(?:(?:proj|svcacct|admin|None)-)?[A-Za-z0-9_-]{32,250}(?![A-Za-z0-9_-])/g,
+    accept: looksRandom,
+  },
+  {
+    kind: 'google-api-key',
+    pattern: /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/g,
+    accept: looksRandom,
+  },
+  {
+    kind: 'groq-key',
+    pattern: /(?<![A-Za-z0-9_])gsk_[A-Za-z0-9]{48,60}(?![A-Za-z0-9_])/g,
+    accept: looksRandom,
+  },
+  {
+    kind: 'huggingface-token',
+    pattern: /(?<![A-Za-z0-9_])hf_[A-Za-z0-9]{34,40}(?![A-Za-z0-9_])/g,
+    accept: looksRandom,
+  },
+  {
+    kind: 'xai-key',
+    pattern: /(?<![A-Za-z0-9_-])xai-[A-Za-z0-9]{70,100}(?![A-Za-z0-9_-])/g,
+    accept: looksRandom,
+  },
+  {
+    kind: 'slack-token',
+    keywords: ['xox', 'xapp-'],
+    pattern: /(?<![A-Za-z0-9_-])(?:xox[abposre]|xapp-\d)-[A-Za-z0-9-]{10,250}(?![A-Za-z0-9_-])/g,
+    accept: (token) => /\d{6}/.test(token),
+  },
+  {
+    kind: 'slack-webhook',
+    pattern: /hooks\.slack\.com\/(?:services|workflows|triggers)\/([A-Za-z0-9_/+-]{20,200})/dg,
+    group: 1,
+    accept: looksRandom,
+  },
+  {
+    kind: 'discord-webhook',
+    keywords: ['/api/webhooks/'],
+    pattern: /discord(?:app)?\.com\/api\/webhooks\/(\d{15,22}\/[A-Za-z0-9_-]{50,100})/dg,
+    group: 1,
+  },
+  {
+    kind: 'discord-token',
+    pattern:
+      /(?<![A-Za-z0-9_.-])[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_.-])/g,
+    accept: isDiscordToken,
+  },
+  {
+    kind: 'telegram-token',
+    keywords: [':AA'],
+    pattern: /(?<![0-9])\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g,
+  },
+  {
+    kind: 'stripe-key',
+    keywords: ['k_live_', 'k_test_'],
+    pattern: /(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,250}(?![A-Za-z0-9_])/g,
+    accept: looksRandom,
+  },
+  {
+    kind: 'twilio-key',
+    pattern: /(?<![A-Za-z0-9])(?:AC|SK)[0-9a-f]{32}(?![A-Za-z0-9])/g,
+    accept: isRandomHex,
+  },
+  {
+    kind: 'sendgrid-key',
+    keywords: ['SG.'],
+    pattern: /(?<![A-Za-z0-9_.-])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_.-])/g,
+    accept: looksRandom,
+  },
+  {
+    kind: 'npm-token',
+    pattern: /(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9_])/g,
+    accept: looksRandom,
+  },
+  {
+    kind: 'pypi-token',
+    pattern: /(?<![A-Za-z0-9_-])pypi-Ag[A-Za-z0-9_-]{50,500}(?![A-Za-z0-9_-])/g,
+  },
+  {
+    kind: 'digitalocean-token',
+    pattern: /(?<![A-Za-z0-9_])do[opr]_v1_[a-f0-9]{64}(?![A-Za-z0-9_])/g,
+    accept: isRandomHex,
+  },
+  {
+    kind: 'azure-storage-key',
+    keywords: ['AccountKey=', 'SharedAccessKey='],
+    pattern: /(?:AccountKey|SharedAccessKey)=([A-Za-z0-9+/]{40,100}={0,2})(?![A-Za-z0-9+/=])/dg,
+    group: 1,
+    accept: looksRandom,
+  },
+  {
+    kind: 'azure-client-secret',
+    keywords: ['Q~'],
+    pattern: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g,
+    accept: looksRandom,
+  },
+  {
+    kind: 'jwt',
+    keywords: ['eyJ'],
+    pattern:
+      /(?<![A-Za-z0-9_.-])eyJ[A-Za-z0-9_-]{8,8192}\.ey[A-Za-z0-9_-]{8,16384}\.[A-Za-z0-9_-]{0,8192}(?![A-Za-z0-9_-])/g,
+    accept: isJwt,
+  },
+];
