@@ -20,5 +20,7 @@ export async function serveStdio(server: McpServer, streams: StdioStreams): Prom
   });
   await server.connect(transport);
   await ended;
+  // Answers already handed to stdout must reach the client before we close.
+  await new Promise<void>((resolve) => streams.stdout.write('', () => resolve()));
   await server.close();
 }

@@ -1,0 +1,51 @@
+// The hot path never loads the MCP SDK (or zod): `send` and `poll` run with a loader hook that fails on them.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, testdir } from '../helpers/testdir.js';
+
+function withGuard(dir: string, args: string[]) {
+  const hooks = join(dir, 'hooks.mjs');
+  writeFileSync(
+    hooks,
+    `export async function resolve(specifier, context, next) {
+  if (specifier.startsWith('@modelcontextprotocol/') || specifier === 'zod' || specifier.startsWith('zod/')) {
+    throw new Error('hot path loaded ' + specifier);
+  }
+  return next(specifier, context);
+}\n`,
+  );
+  const register = join(dir, 'register.mjs');
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
+  return spawnSync(process.execPath, ['--import', pathToFileURL(register).href, BIN, ...args], {
+    cwd: dir,
+    env: cleanEnv({ BATON_DIR: join(dir, '.baton') }),
+    input: '',
+    encoding: 'utf8',
+  });
+}
+
+describe('lazy loading', () => {
+  it('send and poll never resolve @modelcontextprotocol or zod', () => {
+    const dir = testdir();
+    const send = withGuard(dir, ['send', '--as', 'alice', '--to', 'bob', '--body', 'hi']);
+    expect(send.stderr).not.toContain('hot path loaded');
+    expect(send.status).toBe(0);
+    const poll = withGuard(dir, ['poll', '--as', 'bob']);
+    expect(poll.stderr).not.toContain('hot path loaded');
+    expect(poll.status).toBe(0);
+    expect(poll.stdout).toContain('hi');
+  });
+
+  it('the guard does catch a command that loads the SDK (so the test above can fail)', () => {
+    const dir = testdir();
+    const mcp = withGuard(dir, ['mcp', '--help']);
+    expect(mcp.status).not.toBe(0);
+    expect(mcp.stderr).toContain('hot path loaded @modelcontextprotocol/sdk');
+  });
+});

@@ -1,0 +1,124 @@
+// The built binary as a harness runs it: `baton mcp` over stdio, stdout carrying JSON-RPC only.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, baton, cleanEnv, testdir } from '../helpers/testdir.js';
+import { call, dataOf, textOf } from './helpers.js';
+import { INIT } from './http-client.js';
+
+const clients: Client[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close();
+});
+
+async function stdioClient(dir: string, args: string[], env: Record<string, string> = {}) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'mcp', ...args],
+    cwd: dir,
+    env: cleanEnv({ BATON_DIR: join(dir, '.baton'), ...env }),
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'baton-stdio-test', version: '1.0.0' });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+describe('baton mcp (stdio)', () => {
+  it('two servers with two identities exchange messages, and the CLI sees them', async () => {
+    const dir = testdir();
+    const alice = await stdioClient(dir, ['--as', 'alice']);
+    const bob = await stdioClient(dir, [], { BATON_AGENT: 'bob' });
+    const sent = dataOf(await call(alice, 'dm_send', { to: 'bob', body: 'ping from alice' }));
+    const inbox = dataOf(await call(bob, 'dm_inbox', {}));
+    expect(inbox.messages.map((m: { id: string; from: string }) => [m.id, m.from])).toEqual([
+      [sent.sent[0].id, 'alice'],
+    ]);
+    await call(bob, 'dm_send', { to: 'alice', body: 'pong', reply_to: sent.sent[0].id });
+    const cli = baton(['inbox', '--as', 'alice', '--json'], {
+      cwd: dir,
+      env: { BATON_DIR: join(dir, '.baton') },
+    });
+    expect(cli.code).toBe(0);
+    expect(JSON.parse(cli.stdout).messages.map((m: { body: string }) => m.body)).toEqual(['pong\n']);
+    const fromCli = baton(['send', '--as', 'carol', '--to', 'alice', '--body', 'from the shell'], {
+      cwd: dir,
+      env: { BATON_DIR: join(dir, '.baton') },
+    });
+    expect(fromCli.code).toBe(0);
+    const text = textOf(await call(alice, 'dm_inbox', {}));
+    expect(text).toContain('from carol to alice');
+    expect(text).toContain('from the shell');
+  });
+
+  it('binds the launching session on dm_register when started without an identity', async () => {
+    const dir = testdir();
+    const client = await stdioClient(dir, []);
+    expect(textOf(await call(client, 'dm_send', { to: 'bob', body: 'x' }))).toContain('no agent identity');
+    const registered = dataOf(await call(client, 'dm_register', { name: 'carol' }));
+    expect(registered.session).toEqual(expect.any(String));
+    expect(dataOf(await call(client, 'dm_send', { to: 'bob', body: 'x' })).from).toBe('carol');
+    expect(textOf(await call(client, 'dm_send', { to: 'bob', body: 'x', from: 'dave' }))).toContain(
+      '"dave" is not you: this server acts as carol',
+    );
+  });
+
+  it('writes nothing but JSON-RPC on stdout and exits 0 when stdin closes', () => {
+    const dir = testdir();
+    const requests = [
+      INIT,
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'dm_inbox', arguments: {} } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'dm_send', arguments: { to: 7 } } },
+      {
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'tools/call',
+        params: { name: 'dm_send', arguments: { to: 'b', body: 'x' } },
+      },
+    ];
+    const result = spawnSync(process.execPath, [BIN, 'mcp', '--as', 'alice'], {
+      cwd: dir,
+      env: cleanEnv({ BATON_DIR: join(dir, '.baton') }),
+      input: requests.map((r) => `${JSON.stringify(r)}\n`).join(''),
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(result.status).toBe(0);
+    const lines = result.stdout.split('\n').filter((line) => line !== '');
+    const replies = lines.map((line) => JSON.parse(line));
+    expect(replies.map((r) => [r.jsonrpc, r.id])).toEqual([
+      ['2.0', 1],
+      ['2.0', 2],
+      ['2.0', 3],
+      ['2.0', 4],
+      ['2.0', 5],
+    ]);
+    expect(replies[2].result.isError).toBe(true);
+    expect(replies[3].result.isError).toBe(true);
+    expect(replies[4].result.structuredContent.from).toBe('alice');
+  });
+
+  it('refuses an invalid --as or --tools with a message on stderr and nothing on stdout', () => {
+    const dir = testdir();
+    const badName = spawnSync(process.execPath, [BIN, 'mcp', '--as', '../x'], {
+      cwd: dir,
+      env: cleanEnv(),
+      input: '',
+      encoding: 'utf8',
+    });
+    expect(badName.status).toBe(1);
+    expect(badName.stdout).toBe('');
+    expect(badName.stderr).toBe('baton: invalid agent name "../x": must not contain path separators\n');
+    const badProfile = baton(['mcp', '--tools', 'everything'], { cwd: dir });
+    expect(badProfile.code).toBe(1);
+    expect(badProfile.stdout).toBe('');
+    expect(badProfile.stderr).toBe(
+      'baton: unknown tool profile "everything" — use one of default, full, messaging, notes, cards\n',
+    );
+  });
+});
