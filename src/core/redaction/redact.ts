@@ -34,6 +34,18 @@ function findSpans(text: string, envValues: readonly string[]): Span[] {
   return spans;
 }
 
+// A marker can complete a match that its secret's neighbours blocked (a run of base64 that ran
+// into the secret now ends at `[`), so passes repeat until nothing new is found; in practice the
+// second pass finds nothing and only runs when the first found something.
+const MAX_PASSES = 4;
+
+function redactOnce(text: string, envValues: readonly string[]): RedactionResult {
+  const spans = mergeSpans(findSpans(text, envValues), findMarkers(text));
+  if (spans.length === 0) return { text, count: 0, kinds: [] };
+  const kinds = [...new Set(spans.map((span) => span.kind))];
+  return { text: renderSpans(text, spans), count: spans.length, kinds };
+}
+
 /**
  * Replaces credentials in `text` with `[REDACTED:<kind>]`: provider tokens (AWS, GitHub, GitLab,
  * OpenAI, Anthropic, Google, Slack, Stripe, …), JWTs, PEM private keys, Authorization headers, URL
@@ -44,8 +56,13 @@ function findSpans(text: string, envValues: readonly string[]): Span[] {
  */
 export function redact(text: string, options: RedactOptions = {}): RedactionResult {
   const envValues = secretEnvValues(options.env ?? process.env);
-  const spans = mergeSpans(findSpans(text, envValues), findMarkers(text));
-  if (spans.length === 0) return { text, count: 0, kinds: [] };
-  const kinds = [...new Set(spans.map((span) => span.kind))].sort();
-  return { text: renderSpans(text, spans), count: spans.length, kinds };
+  let result = redactOnce(text, envValues);
+  const kinds = new Set(result.kinds);
+  let count = result.count;
+  for (let pass = 1; pass < MAX_PASSES && result.count > 0; pass++) {
+    result = redactOnce(result.text, envValues);
+    count += result.count;
+    for (const kind of result.kinds) kinds.add(kind);
+  }
+  return { text: result.text, count, kinds: [...kinds].sort() };
 }

@@ -1,0 +1,177 @@
+// redact(): environment values, result shape, idempotence and never throwing on any string.
+
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { redact } from '../../../src/core/redaction/redact.js';
+import { type Part, positiveCases } from './corpus-positives.js';
+import { ALNUM, rand } from './random.js';
+
+const noEnv = { env: {} };
+
+function source(parts: readonly Part[]): string {
+  return parts.map((part) => (typeof part === 'string' ? part : part.value)).join('');
+}
+
+describe('environment values', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('redacts the raw value of *_KEY, *_TOKEN, *_SECRET and *_PASSWORD variables', () => {
+    const env = {
+      ACME_API_KEY: rand(20),
+      DEPLOY_TOKEN: rand(24),
+      webhook_secret: rand(16),
+      DB_PASSWORD: `${rand(10)}!`,
+    };
+    const text = `starting with ${env.ACME_API_KEY}, ${env.DEPLOY_TOKEN}; sig=${env.webhook_secret} pw ${env.DB_PASSWORD}`;
+    const result = redact(text, { env });
+    expect(result.text).toBe(
+      'starting with [REDACTED:env-secret], [REDACTED:env-secret]; sig=[REDACTED:env-secret] pw [REDACTED:env-secret]',
+    );
+    expect(result).toMatchObject({ count: 4, kinds: ['env-secret'] });
+  });
+
+  it('redacts the URL-encoded and JSON-escaped forms of a value', () => {
+    const value = `${rand(12)}/+="\\@${rand(4)}`;
+    const text = `GET /hook?sig=${encodeURIComponent(value)} HTTP/1.1\n{"sig": ${JSON.stringify(value)}}`;
+    expect(redact(text, { env: { HOOK_SECRET: value } }).text).toBe(
+      'GET /hook?sig=[REDACTED:env-secret] HTTP/1.1\n{"sig": "[REDACTED:env-secret]"}',
+    );
+  });
+
+  it('leaves values of other names, short values, words, paths and public keys alone', () => {
+    const env = {
+      HOME_DIR: rand(20),
+      TOKEN_URL: `https://${rand(12)}.example`,
+      SHORT_TOKEN: 'ab12',
+      MODE_KEY: 'production',
+      SSH_KEY: '/home/dev/.ssh/id_ed25519',
+      STRIPE_PUBLISHABLE_KEY: rand(24),
+      VITE_PUBLIC_KEY: rand(24),
+      EMPTY_TOKEN: undefined,
+    };
+    const text = Object.values(env).join(' | ');
+    expect(redact(text, { env }).text).toBe(text);
+  });
+
+  it('reads process.env by default', () => {
+    const value = rand(32, ALNUM);
+    vi.stubEnv('BATON_TEST_SECRET', value);
+    expect(redact(`echo ${value}`).text).toBe('echo [REDACTED:env-secret]');
+    expect(redact(`echo ${value}`, noEnv).text).toBe(`echo ${value}`);
+  });
+
+  it('lets a known format name the kind when an env value is also a recognised token', () => {
+    const token = `gh${'p'}_${rand(36)}`;
+    expect(redact(`token ${token}`, { env: { GH_TOKEN: token } }).kinds).toEqual(['github-token']);
+  });
+});
+
+describe('result', () => {
+  it('returns the input unchanged with count 0 when nothing is found', () => {
+    expect(redact('nothing to see here', noEnv)).toEqual({
+      text: 'nothing to see here',
+      count: 0,
+      kinds: [],
+    });
+    expect(redact('', noEnv)).toEqual({ text: '', count: 0, kinds: [] });
+  });
+
+  it('counts overlapping findings once', () => {
+    // A GitHub token that is also a URL password and an env value is one span.
+    const token = `gh${'p'}_${rand(36)}`;
+    const result = redact(`https://x:${token}@github.com`, { env: { GH_TOKEN: token } });
+    expect(result).toEqual({
+      text: 'https://x:[REDACTED:github-token]@github.com',
+      count: 1,
+      kinds: ['github-token'],
+    });
+  });
+});
+
+describe('idempotence', () => {
+  it('changes nothing when redacting already redacted corpus text', () => {
+    for (const c of positiveCases()) {
+      const once = redact(source(c.parts), noEnv);
+      expect(redact(once.text, noEnv), c.name).toEqual({ text: once.text, count: 0, kinds: [] });
+    }
+  });
+
+  it('leaves markers that are pasted back in alone', () => {
+    const text =
+      'password=[REDACTED:password-assignment] token: "[REDACTED:github-token]" https://u:[REDACTED:url-password]@h';
+    expect(redact(text, noEnv)).toEqual({ text, count: 0, kinds: [] });
+  });
+});
+
+const fragments = [
+  'password=',
+  'token: "',
+  '"api_key": "',
+  'Authorization: Bearer ',
+  'Basic ',
+  'https://u:',
+  '@host',
+  'eyJ',
+  '.',
+  'gh' + 'p_',
+  'sk-',
+  'AK' + 'IA',
+  '-----BEGIN PRIVATE KEY-----',
+  '-----END PRIVATE KEY-----',
+  '\\n',
+  '[REDACTED:',
+  ']',
+  'xox' + 'b-',
+  '=',
+  ':',
+  '"',
+  ' ',
+  '\n',
+  'AccountKey=',
+  'Q~',
+  '://',
+  'secret_access_key=',
+  '<password>',
+  'hooks.slack.com/services/',
+];
+
+const secretish = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(...fragments),
+      fc.string({ unit: 'binary', maxLength: 12 }),
+      fc.stringMatching(/^[A-Za-z0-9]{8,48}$/),
+      fc.stringMatching(/^[A-Za-z0-9+/_=-]{8,90}$/),
+    ),
+    { maxLength: 30 },
+  )
+  .map((parts) => parts.join(''));
+
+describe('robustness', () => {
+  it('never throws on arbitrary strings and environments', () => {
+    const env = fc.dictionary(
+      fc.oneof(fc.string(), fc.constantFrom('A_TOKEN', 'B_SECRET', 'C_KEY', 'D_PASSWORD')),
+      fc.option(fc.string({ unit: 'binary' }), { nil: undefined }),
+    );
+    const text = fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), secretish);
+    fc.assert(
+      fc.property(text, env, (input, vars) => {
+        const result = redact(input, { env: vars });
+        expect(typeof result.text).toBe('string');
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('is idempotent on generated secret-like text', () => {
+    fc.assert(
+      fc.property(secretish, (input) => {
+        const once = redact(input, noEnv);
+        expect(redact(once.text, noEnv).text).toBe(once.text);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
