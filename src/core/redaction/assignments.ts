@@ -77,13 +77,29 @@ function readQuoted(text: string, open: number): Value | undefined {
   return undefined;
 }
 
-const BARE_STOP = /[\s,;&"'`<>()[\]{}|\\]/;
+const BARE_RUN = /[^\s,;&"'`<>()[\]{}|\\]*/y;
 
-function readBare(text: string, start: number, code: boolean): Value | undefined {
-  const limit = Math.min(text.length, start + MAX_VALUE + 1);
-  let end = start;
-  while (end < limit && !BARE_STOP.test(text[end]!)) end++;
-  if (end === limit && limit < text.length) return undefined;
+/**
+ * Where the bare run that contains a position ends. Every start inside a run ends where the run
+ * does, so remembering the last run keeps `password=password=…` (a keyword every 9 characters of
+ * one long run) linear instead of rescanning up to the value limit for each keyword.
+ */
+class BareRuns {
+  #start = -1;
+  #end = -1;
+
+  endOf(text: string, start: number): number {
+    if (start >= this.#start && start < this.#end) return this.#end;
+    BARE_RUN.lastIndex = start;
+    this.#start = start;
+    this.#end = start + (BARE_RUN.exec(text)?.[0].length ?? 0);
+    return this.#end;
+  }
+}
+
+function readBare(text: string, start: number, code: boolean, runs: BareRuns): Value | undefined {
+  let end = runs.endOf(text, start);
+  if (end - start > MAX_VALUE) return undefined;
   // `token = getToken()` or `secret: keys[0]` is code, not a literal.
   if (/[([{<]/.test(text[end] ?? '')) return undefined;
   while (end > start && text[end - 1] === '.') end--;
@@ -96,7 +112,12 @@ function readXmlValue(text: string, start: number): Value | undefined {
   return { start, end: close, code: false };
 }
 
-function readValue(text: string, keywordStart: number, keywordEnd: number): Value | undefined {
+function readValue(
+  text: string,
+  keywordStart: number,
+  keywordEnd: number,
+  runs: BareRuns,
+): Value | undefined {
   if (text[keywordStart - 1] === '<' && text[keywordEnd] === '>') return readXmlValue(text, keywordEnd + 1);
   let at = keywordEnd;
   if (text[at] === '"' || text[at] === "'") at++;
@@ -107,7 +128,7 @@ function readValue(text: string, keywordStart: number, keywordEnd: number): Valu
   const open = text[valueStart];
   if (open === '"' || open === "'" || open === '`') return readQuoted(text, valueStart);
   const spaced = beforeSeparator > at || valueStart > beforeSeparator + length;
-  return readBare(text, valueStart, spaced && text[beforeSeparator] === '=');
+  return readBare(text, valueStart, spaced && text[beforeSeparator] === '=', runs);
 }
 
 /**
@@ -118,15 +139,16 @@ function isWordLike(value: string, code: boolean): boolean {
   return WORDS.test(value) || (code && IDENTIFIER.test(value));
 }
 
+// Cheap shape checks first; the placeholder word list is the most expensive and runs last.
 function isSecretValue(value: string, code: boolean): boolean {
-  if (value.length < MIN_VALUE || /\s/.test(value)) return false;
-  if (isPlaceholder(value) || isReference(value)) return false;
+  if (value.length < MIN_VALUE || /\s/.test(value) || isReference(value)) return false;
   if (NUMBER.test(value) || PATH_OR_URL.test(value) || MEMBER_PATH.test(value)) return false;
-  if (isWordLike(value, code)) return looksLikeRandomLetters(value);
+  if (isWordLike(value, code)) return looksLikeRandomLetters(value) && !isPlaceholder(value);
   const classes = characterClasses(value);
   const classCount =
     Number(classes.lower) + Number(classes.upper) + Number(classes.digit) + Number(classes.other);
-  return classCount >= 2 && new Set(value).size >= 5 && shannonEntropy(value) >= 2.3;
+  // 2.3 bits per character also means at least five distinct characters.
+  return classCount >= 2 && shannonEntropy(value) >= 2.3 && !isPlaceholder(value);
 }
 
 function kindOf(keyword: string): string {
@@ -135,12 +157,13 @@ function kindOf(keyword: string): string {
 
 /** Appends a span for each literal, non-placeholder value assigned to a secret-named key. */
 export function findAssignments(text: string, spans: Span[]): void {
+  const runs = new BareRuns();
   KEYWORD.lastIndex = 0;
   for (let match = KEYWORD.exec(text); match !== null; match = KEYWORD.exec(text)) {
     const keywordStart = match.index;
     const keywordEnd = keywordStart + match[0].length;
     if (!endsKey(text, keywordStart, keywordEnd, match[0]) || isUrlUser(text, keywordStart)) continue;
-    const value = readValue(text, keywordStart, keywordEnd);
+    const value = readValue(text, keywordStart, keywordEnd, runs);
     if (value === undefined) continue;
     const secret = text.slice(value.start, value.end);
     if (!isSecretValue(secret, value.code)) continue;

@@ -1,18 +1,36 @@
 // Character statistics that tell machine-generated secrets from words, identifiers and filler.
 
+const asciiCounts = new Uint32Array(128);
+
 /** Shannon entropy of `value` in bits per character (0 for the empty string). */
 export function shannonEntropy(value: string): number {
   if (value.length === 0) return 0;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code >= 128) return shannonEntropyOfAny(value);
+    asciiCounts[code]!++;
+  }
+  let bits = 0;
+  // The second pass reads each count once and clears it, leaving the table zeroed for the next call.
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    const count = asciiCounts[code]!;
+    if (count === 0) continue;
+    asciiCounts[code] = 0;
+    bits -= (count / value.length) * Math.log2(count / value.length);
+  }
+  return bits;
+}
+
+function shannonEntropyOfAny(value: string): number {
+  asciiCounts.fill(0);
   const counts = new Map<number, number>();
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
     counts.set(code, (counts.get(code) ?? 0) + 1);
   }
   let bits = 0;
-  for (const count of counts.values()) {
-    const p = count / value.length;
-    bits -= p * Math.log2(p);
-  }
+  for (const count of counts.values()) bits -= (count / value.length) * Math.log2(count / value.length);
   return bits;
 }
 

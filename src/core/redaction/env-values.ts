@@ -36,9 +36,11 @@ function spellings(value: string): string[] {
  */
 export function secretEnvValues(env: Record<string, string | undefined>): string[] {
   const values = new Set<string>();
-  for (const [name, value] of Object.entries(env)) {
-    if (value === undefined || !SECRET_NAME.test(name) || PUBLIC_NAME.test(name)) continue;
-    if (!isSecretValue(value)) continue;
+  // Names first: reading a `process.env` value is far slower than listing its names.
+  for (const name of Object.keys(env)) {
+    if (!SECRET_NAME.test(name) || PUBLIC_NAME.test(name)) continue;
+    const value = env[name];
+    if (value === undefined || !isSecretValue(value)) continue;
     for (const form of spellings(value)) values.add(form);
   }
   return [...values].sort((a, b) => b.length - a.length);

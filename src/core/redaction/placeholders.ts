@@ -61,10 +61,13 @@ const PLACEHOLDER_WORDS = [
 const MASKS = ['****', '...', '\u2022'];
 const FILLER = /^[xX*\u2022.#_0-]+$/;
 
-function containsWord(value: string, word: string): boolean {
-  const capitalised = word.charAt(0).toUpperCase() + word.slice(1);
-  return value.includes(word) || value.includes(capitalised) || value.includes(word.toUpperCase());
-}
+const PLACEHOLDER_WORD = new RegExp(
+  PLACEHOLDER_WORDS.flatMap((word) => [
+    word,
+    word[0]!.toUpperCase() + word.slice(1),
+    word.toUpperCase(),
+  ]).join('|'),
+);
 
 /**
  * True for documentation stand-ins: `changeme`, `<your-token>`, `xxxx`, `***`, `your_api_key_here`,
@@ -75,7 +78,7 @@ export function isPlaceholder(value: string): boolean {
   if (PLACEHOLDER_VALUES.has(value.toLowerCase()) || FILLER.test(value)) return true;
   if (value.startsWith('<') || value.endsWith('>')) return true;
   if (MASKS.some((mask) => value.includes(mask))) return true;
-  return PLACEHOLDER_WORDS.some((word) => containsWord(value, word));
+  return PLACEHOLDER_WORD.test(value);
 }
 
 const REFERENCE_PREFIXES = [
