@@ -1,0 +1,101 @@
+// Redaction section of `npm run bench` (SPEC §7): throughput on ordinary code and prose, worst 1 MB adversarial input.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { redact } from '../dist/index.js';
+
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const CORPUS_CAP = 8 * 1024 * 1024;
+const FILE_CAP = 1024 * 1024;
+const TEXT_FILE = /\.(?:js|ts|md|json)$/;
+const TIMED_PASSES = 5;
+const MB = 1024 * 1024;
+const NO_ENV = { env: {} };
+
+/** Text files from node_modules, in a stable order, up to the cap: ordinary code, docs and config. */
+function collectCorpus(dir, files = [], state = { bytes: 0 }) {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  } catch {
+    return files;
+  }
+  for (const entry of entries) {
+    if (state.bytes >= CORPUS_CAP) break;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) collectCorpus(path, files, state);
+    else if (entry.isFile() && TEXT_FILE.test(entry.name)) {
+      const size = statSync(path).size;
+      if (size === 0 || size > FILE_CAP) continue;
+      files.push(readFileSync(path, 'utf8'));
+      state.bytes += size;
+    }
+  }
+  return files;
+}
+
+function fill(unit, tail = '') {
+  return unit.repeat(Math.ceil((MB - tail.length) / unit.length)) + tail;
+}
+
+// The shapes that make naive secret regexes backtrack: long runs of a rule's own characters,
+// prefixes repeated back to back, openers without closers.
+const PATHOLOGICAL = {
+  'a run': () => fill('a'),
+  'equals signs': () => fill('='),
+  'eyJ repeated': () => fill('eyJ'),
+  'jwt-like segments': () => fill('eyJaaaaaaaa.'),
+  'BEGIN lines': () => fill('-----BEGIN'),
+  'private key headers without END': () => fill('-----BEGIN PRIVATE KEY-----\n'),
+  'ghp_ repeated': () => fill(`gh${'p_'}`),
+  'ghp_ then a run': () => `gh${'p_'}${fill('a')}`,
+  'sk- then dashes': () => `sk-${fill('a-')}`,
+  'password= repeated': () => fill('password='),
+  'password: quote repeated': () => fill('"password": "'),
+  'password=value repeated': () => fill('password=Zq8!xK2v '),
+  'url user runs': () => fill('://a:'),
+  'bearer repeated': () => fill('Bearer '),
+  'escaped newlines': () => fill('\\n'),
+};
+
+function throughput(files, bytes) {
+  for (const text of files) redact(text, NO_ENV);
+  const started = performance.now();
+  for (let pass = 0; pass < TIMED_PASSES; pass++) for (const text of files) redact(text, NO_ENV);
+  const seconds = (performance.now() - started) / 1000;
+  return (bytes * TIMED_PASSES) / MB / seconds;
+}
+
+function worstCase() {
+  let worst = { name: '', ms: 0 };
+  for (const [name, build] of Object.entries(PATHOLOGICAL)) {
+    const text = build();
+    const started = performance.now();
+    redact(text, NO_ENV);
+    const ms = performance.now() - started;
+    if (ms > worst.ms) worst = { name, ms };
+  }
+  return worst;
+}
+
+export default async function redactionBench(ctx) {
+  const files = collectCorpus(join(ctx?.root ?? ROOT, 'node_modules'));
+  const bytes = files.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  const mbPerSecond = throughput(files, bytes);
+  const worst = worstCase();
+  ctx?.log?.(`redaction: ${files.length} files, ${(bytes / MB).toFixed(1)} MB; worst case: ${worst.name}`);
+  return [
+    {
+      name: 'redaction throughput',
+      value: `${mbPerSecond.toFixed(1)} MB/s`,
+      target: '≥ 20 MB/s',
+      ok: mbPerSecond >= 20,
+    },
+    {
+      name: 'redaction worst case (1 MB pathological)',
+      value: `${worst.ms.toFixed(1)} ms`,
+      target: '< 1000 ms',
+      ok: worst.ms < 1000,
+    },
+  ];
+}
