@@ -29,14 +29,24 @@ export function registerGroups(server: McpServer, groups: ToolGroup[], options: 
   }
 }
 
+// Schemas are built once per tool, not per server: over HTTP every request builds a server.
+const schemas = new WeakMap<ToolDef, ReturnType<typeof buildSchemas>>();
+
+function buildSchemas(tool: ToolDef) {
+  const args = argumentSchema(tool.input);
+  return { args, listed: listedSchema(args), output: z.object(tool.output) };
+}
+
 function registerTool(server: McpServer, tool: ToolDef, options: RegisterOptions): void {
-  const schema = argumentSchema(tool.input);
+  const built = schemas.get(tool) ?? buildSchemas(tool);
+  schemas.set(tool, built);
+  const schema = built.args;
   server.registerTool(
     tool.name,
     {
       description: tool.description,
-      inputSchema: listedSchema(schema),
-      outputSchema: z.object(tool.output),
+      inputSchema: built.listed,
+      outputSchema: built.output,
       annotations: tool.annotations,
     },
     async (raw): Promise<CallToolResult> => {
