@@ -3,9 +3,9 @@
 import type { Span } from './spans.js';
 
 /**
- * One credential format. Every pattern must be global, start with a negative lookbehind for the
- * characters it can match (so only the start of a run is tried and a 1 MB run stays linear) and use
- * bounded quantifiers. Patterns with a `group` also need the `d` flag.
+ * One credential format. Every pattern must be global and use bounded quantifiers; one whose body can
+ * repeat its own prefix starts with a negative lookbehind for the characters it matches, so only
+ * the start of a run is tried and a 1 MB run stays linear. Patterns with a `group` need the `d` flag.
  */
 export interface PatternRule {
   kind: string;
