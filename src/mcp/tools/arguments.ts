@@ -38,12 +38,12 @@ export function parseArguments<S extends z.ZodObject>(tool: string, schema: S, r
 
 function describeIssue(issue: z.core.$ZodIssue, raw: unknown): string {
   const name = JSON.stringify(issue.path.map(String).join('.'));
+  if (issue.code !== 'unrecognized_keys' && valueAt(raw, issue.path) === undefined) return `missing ${name}`;
   switch (issue.code) {
     case 'unrecognized_keys':
       return `unknown argument${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
     case 'invalid_type': {
       const value = valueAt(raw, issue.path);
-      if (value === undefined) return `missing ${name}`;
       return `${name} must be ${article(issue.expected === 'int' ? 'integer' : issue.expected)}, got ${kindOf(value)}`;
     }
     case 'too_small':
