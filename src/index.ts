@@ -12,12 +12,39 @@ export {
   requireBoard,
 } from './core/board/open-board.js';
 export { resolveBoard } from './core/board/resolve.js';
+export {
+  type AppendEntryOptions,
+  type AppendEntryResult,
+  appendEntry,
+  CARD_LIMITS,
+  type CardEntry,
+  type CardList,
+  type CardRead,
+  type CardSummary,
+  type CreateCardOptions,
+  type CreateCardResult,
+  createCard,
+  deleteCard,
+  ENTRY_TYPES,
+  type EntryType,
+  listCards,
+  readCard,
+} from './core/cards/index.js';
 export { BatonError, type BatonErrorCode, isBatonError } from './core/errors.js';
 export { type PollBatch, pollMessages, redeliver } from './core/messages/delivery.js';
 export type { Message } from './core/messages/message.js';
 export { findMessage, listMessages, readThread } from './core/messages/read.js';
 export { MESSAGE_LIMITS, type SendOptions, type SendResult, sendMessage } from './core/messages/send.js';
+export {
+  type CommitResult,
+  commitPending,
+  type PendingWrite,
+  parseBoardEntryReply,
+  readPending,
+  requestCardEntry,
+} from './core/pending/index.js';
 export { redact } from './core/redaction/redact.js';
+export { latestLiveSession, listSessions } from './core/sessions/live.js';
 export { formatRecord, parseRecord } from './core/store/front-matter.js';
 export { idTime, isId, newId } from './core/store/ids.js';
 export { validateName } from './core/store/names.js';

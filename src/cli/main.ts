@@ -17,6 +17,10 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   redeliver: { summary: 'push an agent’s messages again', load: () => import('./commands/redeliver.js') },
   register: { summary: 'name this session’s agent', load: () => import('./commands/register.js') },
   agents: { summary: 'list agents and unread counts', load: () => import('./commands/agents.js') },
+  card: {
+    summary: 'cards: topics with findings, questions and answers',
+    load: () => import('./commands/card.js'),
+  },
   doctor: { summary: 'check the board and report broken files', load: () => import('./commands/doctor.js') },
   demo: { summary: 'create a demo board and show it', load: () => import('./commands/demo.js') },
   mcp: { summary: 'MCP server on stdio (for a harness)', load: () => import('./commands/mcp.js') },
