@@ -1,9 +1,9 @@
 // The agent registry (`agents/<name>.json`) and the list of agents a board knows about.
 import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
 import { listRecipients, unreadIds } from '../messages/read.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
 import { withLock } from '../store/lock.js';
 import { validateName } from '../store/names.js';
+import { writeJsonRecord } from '../store/records.js';
 import { listNames, type Problem, readTextFile } from '../store/safe-fs.js';
 
 export interface AgentRecord {
@@ -37,7 +37,7 @@ export function registerAgent(board: Board, name: string, session?: string): Age
       lastSeen: now,
       sessions: session && !sessions.includes(session) ? [...sessions, session].slice(-20) : sessions,
     };
-    writeFileAtomic(path, `${JSON.stringify(record, null, 2)}\n`);
+    writeJsonRecord(board, path, record);
     return record;
   });
 }

@@ -2,8 +2,8 @@
 
 import { readGitInfo } from '../board/git.js';
 import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
 import { validateName } from '../store/names.js';
+import { writeJsonRecord } from '../store/records.js';
 import { readTextFile } from '../store/safe-fs.js';
 import { ancestors, harnessOf, type ProcessInfo, sessionAnchor } from './process-tree.js';
 
@@ -52,11 +52,12 @@ export function readSession(board: Board, id: string): SessionRecord | undefined
 export function writeSession(board: Board, record: SessionRecord): void {
   ensureBoard(board);
   validateName('session', record.id);
-  writeFileAtomic(boardPath(board, 'sessions', `${record.id}.json`), `${JSON.stringify(record, null, 2)}\n`);
+  // cwd, transcriptPath and touched paths are free text from the harness: redacted like any body.
+  writeJsonRecord(board, boardPath(board, 'sessions', `${record.id}.json`), record);
   if (record.pid !== undefined) {
     const start = ancestors().find((p) => p.pid === record.pid)?.start ?? '';
     const entry: PidEntry = { session: record.id, agent: record.agent, start };
-    writeFileAtomic(boardPath(board, 'state', 'pids', `${record.pid}.json`), JSON.stringify(entry));
+    writeJsonRecord(board, boardPath(board, 'state', 'pids', `${record.pid}.json`), entry);
   }
 }
 

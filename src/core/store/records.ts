@@ -1,4 +1,4 @@
-// The one path every stored body takes: redact, format, write atomically — so redaction holds on every write.
+// The one path every stored record takes: redact, format, write atomically — so redaction holds on every write.
 import type { Board } from '../board/open-board.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { type FieldValue, formatRecord } from './front-matter.js';
@@ -21,21 +21,32 @@ export function redactFields<T extends Record<string, FieldValue | undefined>>(
   board: Board,
   fields: T,
 ): Redacted<T> {
-  const out: Record<string, FieldValue | undefined> = {};
+  return redactJson(board, fields);
+}
+
+/**
+ * Redacts every string leaf of a JSON-like value, at any depth (object keys are left alone: they are
+ * baton's own field names). Returns a copy; numbers, booleans, null and undefined pass through.
+ */
+export function redactJson<T>(board: Board, value: T): Redacted<T> {
   let redacted = 0;
   const kinds = new Set<string>();
-  const take = (text: string): string => {
-    const result = board.redact(text);
-    redacted += result.count;
-    for (const kind of result.kinds) kinds.add(kind);
-    return result.text;
+  const walk = (node: unknown): unknown => {
+    if (typeof node === 'string') {
+      const result = board.redact(node);
+      redacted += result.count;
+      for (const kind of result.kinds) kinds.add(kind);
+      return result.text;
+    }
+    if (Array.isArray(node)) return node.map(walk);
+    if (node !== null && typeof node === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(node)) out[key] = walk(item);
+      return out;
+    }
+    return node;
   };
-  for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === 'string') out[key] = take(value);
-    else if (Array.isArray(value)) out[key] = value.map(take);
-    else out[key] = value;
-  }
-  return { value: out as T, redacted, kinds: [...kinds].sort() };
+  return { value: walk(value) as T, redacted, kinds: [...kinds].sort() };
 }
 
 export interface WriteRecordResult {
@@ -56,4 +67,11 @@ export function writeRecord(
   writeFileAtomic(path, formatRecord(safeFields.value, safeBody.value));
   const kinds = new Set([...safeFields.kinds, ...safeBody.kinds]);
   return { path, redacted: safeFields.redacted + safeBody.redacted, kinds: [...kinds].sort() };
+}
+
+/** Writes one JSON record (pretty, newline-terminated) atomically, with every string in it redacted. */
+export function writeJsonRecord(board: Board, path: string, value: unknown): WriteRecordResult {
+  const safe = redactJson(board, value);
+  writeFileAtomic(path, `${JSON.stringify(safe.value, null, 2)}\n`);
+  return { path, redacted: safe.redacted, kinds: safe.kinds };
 }
