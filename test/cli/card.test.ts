@@ -1,10 +1,11 @@
 // `baton card` as a user runs it: the built binary, exit codes, what is printed, and what is (not) on disk.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectKeyOf } from '../../src/core/sessions/session.js';
 import { snapshot } from '../core/cards/helpers.js';
-import { baton, batonAsync, testdir } from '../helpers/testdir.js';
+import { BIN, baton, batonAsync, cleanEnv, testdir } from '../helpers/testdir.js';
 
 const fence = '```';
 const ID = /c-[0-9A-Z]{26}/;
@@ -322,9 +323,42 @@ describe('baton card, bad input: exact error, nothing written', () => {
     expect(JSON.parse(run(['card', 'list', '--json']).stdout).cards.map((c: { id: string }) => c.id)).toEqual(
       [a.id],
     );
-    expect(run(['card', 'clean', '--yes']).code).toBe(0);
+    const stray = join(root, 'cards', 'c-00000000000000000000000000-hand-made.md');
+    writeFileSync(stray, 'not a card');
+    const clean = run(['card', 'clean', '--yes']);
+    expect(clean.code).toBe(0);
+    expect(clean.stderr).toContain(
+      `baton: skipped ${stray}: front matter: no front matter (the file must start with ---)\n`,
+    );
+    expect(readFileSync(stray, 'utf8')).toBe('not a card');
+    rmSync(stray);
     expect(run(['card', 'list']).stdout).toBe('no cards — create one with `baton card new "<title>"`\n');
   });
+
+  // `script` gives the command a terminal, so this is the prompt a person sees.
+  it.skipIf(spawnSync('script', ['--version']).status !== 0)(
+    'on a terminal, del asks [y/N]: "n" keeps the card, "y" deletes it',
+    () => {
+      const { cwd, root, newCard } = project();
+      const card = newCard('Ask me');
+      const onTty = (answer: string) =>
+        spawnSync('script', ['-qec', `"${process.execPath}" "${BIN}" card del ${card.id}`, '/dev/null'], {
+          cwd,
+          env: cleanEnv(),
+          input: `${answer}\n`,
+          encoding: 'utf8',
+        });
+      const no = onTty('n');
+      expect(no.status).toBe(1);
+      expect(no.stdout).toContain(`delete card ${card.id} (${card.path})? [y/N] `);
+      expect(no.stdout).toContain('not deleted');
+      expect(readdirSync(join(root, 'cards'))).toEqual([basename(card.path)]);
+      const yes = onTty('y');
+      expect(yes.status).toBe(0);
+      expect(yes.stdout).toContain(`deleted ${card.id} "Ask me"`);
+      expect(readdirSync(join(root, 'cards'))).toEqual([]);
+    },
+  );
 
   it('reads never create a board', () => {
     const { cwd, root, run } = project();
@@ -456,6 +490,32 @@ describe('baton card ask / commit (two-phase)', () => {
       expect(snapshot(root)).toEqual(before);
     },
   );
+
+  it('an expired request is ignored and removed; commit says so and names the next step', () => {
+    const { root, run, newCard } = withSession();
+    writeFileSync(join(root, 'config.json'), '{"pending": {"ttl": "1ms"}}');
+    const card = newCard('Short-lived');
+    expect(run(['card', 'ask', card.id, 'quick']).code).toBe(0);
+    const reply = `${fence}board-entry\ntype: note\n---\nlate\n${fence}`;
+    const commit = run(['card', 'commit', '--session', 'sess-1'], reply);
+    expect(commit.code).toBe(1);
+    expect(commit.stderr).toMatch(
+      /^baton: the pending write for session sess-1 expired at \S+Z — ask again with `baton card ask <id> "<intent>"`\n$/,
+    );
+    expect(snapshot(join(root, 'pending'))).toEqual({});
+    expect(readJson(run(['card', 'read', card.id, '--json']).stdout).entries).toEqual([]);
+  });
+
+  it('card new takes a title or --ask, not both', () => {
+    const { root, run } = withSession();
+    const before = snapshot(root);
+    expect(run(['card', 'new', 'Title', '--ask', 'intent'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'baton: card new takes either a title or --ask "<intent>" (the agent then picks the title)\n',
+    });
+    expect(snapshot(root)).toEqual(before);
+  });
 
   it('ask with no live session names --session; nothing written', () => {
     const { root, run, newCard } = project();
