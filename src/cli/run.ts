@@ -1,8 +1,5 @@
-// Process entry: run the CLI, stop cleanly on signals, and let pending output drain before exiting.
-import { processIO } from './io.js';
+// Process entry of the full CLI (every command, each loaded on demand).
 import { main } from './main.js';
+import { runAsProcess } from './process-entry.js';
 
-const controller = new AbortController();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => controller.abort());
-const code = await main(process.argv.slice(2), { ...processIO(), signal: controller.signal });
-process.exitCode = code;
+await runAsProcess(main);

@@ -1,7 +1,7 @@
 // Delivery state (derived, disposable): one empty marker per undelivered message, claimed by rename.
-import { randomBytes } from 'node:crypto';
 import { closeSync, lstatSync, mkdirSync, openSync, renameSync, unlinkSync } from 'node:fs';
 import { type Board, boardPath } from '../board/open-board.js';
+import { uniqueSuffix } from '../store/atomic-write.js';
 import { isId } from '../store/ids.js';
 import { isMissing, listNames } from '../store/safe-fs.js';
 
@@ -38,7 +38,7 @@ export interface ClaimedId {
 export function claimId(board: Board, agent: string, id: string): ClaimedId | undefined {
   const claimed = spoolDir(board, agent, 'claimed');
   mkdirSync(claimed, { recursive: true });
-  const file = `${claimed}/${id}~${process.pid}-${randomBytes(3).toString('hex')}`;
+  const file = `${claimed}/${id}~${process.pid}-${uniqueSuffix()}`;
   try {
     renameSync(`${spoolDir(board, agent, 'new')}/${id}`, file);
     return { id, file };

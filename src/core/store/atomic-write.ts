@@ -1,10 +1,14 @@
 // The one atomic-write helper: temp file in the same folder, fsync, rename; temp names never look like records.
-import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** Suffix every temp file carries; readers skip it and `gc` removes leftovers. */
 export const TEMP_SUFFIX = '.baton-tmp';
+
+/** A short token that, with the pid, keeps concurrent temp and claim names apart (not a secret). */
+export function uniqueSuffix(): string {
+  return Math.random().toString(36).slice(2, 10);
+}
 
 export function isTempName(name: string): boolean {
   return name.endsWith(TEMP_SUFFIX) || name.startsWith('.');
@@ -28,7 +32,7 @@ export function writeFileAtomic(
 ): void {
   const dir = dirname(path);
   if (options.mkdir !== false) mkdirSync(dir, { recursive: true });
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`);
+  const temp = join(dir, `.${basename(path)}.${process.pid}.${uniqueSuffix()}${TEMP_SUFFIX}`);
   let fd: number | undefined;
   try {
     fd = openSync(temp, 'wx', 0o644);

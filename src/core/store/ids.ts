@@ -1,6 +1,4 @@
 // Time-ordered unique ids (`m-`, `c-`, `e-`, `n-`, `b-` + 26 Crockford base32 chars: 10 of time, 16 random).
-import { randomBytes } from 'node:crypto';
-
 export type IdPrefix = 'm' | 'c' | 'e' | 'n' | 'b';
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -22,7 +20,8 @@ function encodeTime(ms: number): string {
 }
 
 function freshRandom(): number[] {
-  const bytes = randomBytes(RANDOM_CHARS);
+  // Web Crypto is global and loads on first use, so commands that make no id never pay for node:crypto.
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(RANDOM_CHARS));
   return Array.from(bytes, (b) => b % 32);
 }
 

@@ -1,0 +1,15 @@
+// Hot-path entries: `poll`, `send` and `inbox` run at every turn boundary, so each is built as one self-contained
+// file that bin/baton.js loads directly — no dispatcher, no shared chunks (every extra module file costs ~1 ms).
+import type { CliIO } from '../io.js';
+import { reportError } from '../io.js';
+import { runAsProcess } from '../process-entry.js';
+
+export function runHot(run: (argv: string[], io: CliIO) => Promise<number>): Promise<void> {
+  return runAsProcess(async ([, ...argv], io) => {
+    try {
+      return await run(argv, io);
+    } catch (error) {
+      return reportError(io, error);
+    }
+  });
+}

@@ -1,0 +1,5 @@
+// Hot entry for `baton poll` (see entry.ts).
+import { run } from '../commands/poll.js';
+import { runHot } from './entry.js';
+
+await runHot(run);
