@@ -1,6 +1,7 @@
 // The agent registry (`agents/<name>.json`) and the list of agents a board knows about.
 import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
 import { listRecipients, unreadIds } from '../messages/read.js';
+import { isTempName } from '../store/atomic-write.js';
 import { withLock } from '../store/lock.js';
 import { validateName } from '../store/names.js';
 import { writeJsonRecord } from '../store/records.js';
@@ -59,7 +60,7 @@ export function listAgents(board: Board): { agents: AgentSummary[]; problems: Pr
   const byName = new Map<string, AgentSummary>();
   const dir = boardPath(board, 'agents');
   for (const file of listNames(dir)) {
-    if (!file.endsWith('.json')) continue;
+    if (isTempName(file) || !file.endsWith('.json')) continue;
     const record = readAgent(`${dir}/${file}`);
     if (!record || validateSafe(record.name) !== file.slice(0, -5)) {
       problems.push({ path: `${dir}/${file}`, reason: 'not a valid agent record (skipped)' });

@@ -1,8 +1,9 @@
 // `doctor`: what board is used and why, and every file a reader would skip.
 import { readdirSync, readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { basename, relative } from 'node:path';
+import { listCards } from '../cards/find.js';
 import { readMessageFile } from '../messages/message.js';
-import { TEMP_SUFFIX } from '../store/atomic-write.js';
+import { isTempName, TEMP_SUFFIX } from '../store/atomic-write.js';
 import { entryKind, type Problem } from '../store/safe-fs.js';
 import { readGitInfo } from './git.js';
 import type { Board } from './open-board.js';
@@ -46,11 +47,17 @@ export function diagnoseBoard(board: Board): DoctorReport {
   });
   checkBoardFile(board, lines);
   let temps = 0;
+  let hidden = 0;
   walk(board.root, (path, kind) => {
     const rel = relative(board.root, path);
-    if (kind === 'symlink') problems.push({ path, reason: 'is a symlink (not followed)' });
+    if (kind === 'symlink' && !rel.startsWith('cards/'))
+      problems.push({ path, reason: 'is a symlink (not followed)' });
     else if (kind !== 'file') return;
     else if (path.endsWith(TEMP_SUFFIX)) temps++;
+    // Readers skip hidden files (isTempName), so they are not problems either; they are only counted.
+    else if (isTempName(basename(path))) hidden++;
+    else if (rel.startsWith('cards/'))
+      return; // the card reader checks these below
     else if (rel.startsWith('messages/') && path.endsWith('.md')) {
       const read = readMessageFile(path);
       if (!read.ok) problems.push({ path, reason: read.reason });
@@ -62,8 +69,11 @@ export function diagnoseBoard(board: Board): DoctorReport {
       }
     }
   });
+  problems.push(...listCards(board).problems);
   if (temps > 0)
     lines.push({ status: 'info', check: 'temp files', detail: `${temps} left by interrupted writes` });
+  if (hidden > 0)
+    lines.push({ status: 'info', check: 'hidden files', detail: `${hidden} ignored by readers` });
   lines.push(
     problems.length === 0
       ? { status: 'ok', check: 'files', detail: 'no corrupt or foreign files' }
