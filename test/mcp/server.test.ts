@@ -7,12 +7,14 @@ import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { BatonError } from '../../src/core/errors.js';
 import { defineTool, type ToolGroup } from '../../src/mcp/contract.js';
-import { TOOL_GROUPS } from '../../src/mcp/tools/index.js';
+import { messaging } from '../../src/mcp/tools/messaging.js';
 import { DISABLED_MESSAGE } from '../../src/mcp/tools/register.js';
 import { filesUnder, testdir } from '../helpers/testdir.js';
 import { boardIn, call, connect, dataOf, resourceText, textOf } from './helpers.js';
 
-const DEFAULT_TOOLS = ['dm_send', 'dm_inbox', 'dm_agents', 'dm_register'];
+const MESSAGING_TOOLS = ['dm_send', 'dm_inbox', 'dm_agents', 'dm_register'];
+const DEFAULT_TOOLS = [...MESSAGING_TOOLS, 'card_list', 'card_read'];
+const CARD_TOOLS = ['card_list', 'card_read', 'card_new', 'card_write'];
 
 describe('initialize and tools/list', () => {
   it('initializes as baton with tools, resources and prompts, and instructions labelling peer content', async () => {
@@ -42,10 +44,10 @@ describe('initialize and tools/list', () => {
   });
 
   it.each([
-    ['messaging', DEFAULT_TOOLS],
+    ['messaging', MESSAGING_TOOLS],
     ['notes', []],
-    ['cards', []],
-    ['full', DEFAULT_TOOLS],
+    ['cards', CARD_TOOLS],
+    ['full', [...MESSAGING_TOOLS, ...CARD_TOOLS]],
   ] as const)('profile %s lists %j', async (profile, names) => {
     const client = await connect({ board: boardIn(testdir()), agent: 'alice', profile });
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(names);
@@ -79,11 +81,12 @@ describe('BATON_DISABLE', () => {
 });
 
 describe('resources and prompts', () => {
-  it('lists baton://board and the baton://message/{id} template', async () => {
+  it('lists baton://board and the baton://message/{id} and baton://card/{id} templates', async () => {
     const client = await connect({ board: boardIn(testdir()), agent: 'alice' });
     expect((await client.listResources()).resources.map((r) => r.uri)).toEqual(['baton://board']);
     expect((await client.listResourceTemplates()).resourceTemplates.map((r) => r.uriTemplate)).toEqual([
       'baton://message/{id}',
+      'baton://card/{id}',
     ]);
   });
 
@@ -141,21 +144,21 @@ describe('resources and prompts', () => {
 
 describe('the group contract', () => {
   const log = { info: vi.fn(), error: vi.fn() };
-  const cards: ToolGroup = {
-    name: 'cards-fake',
+  const demo: ToolGroup = {
+    name: 'demo',
     tools: [
       defineTool({
-        name: 'card_read',
-        description: 'Read a card (fake, for the contract test).',
-        profiles: ['default', 'cards'],
+        name: 'demo_read',
+        description: 'Read a demo item (fake, for the contract test).',
+        profiles: ['default', 'notes'],
         input: { id: z.string() },
         output: { id: z.string() },
-        run: (args) => ({ text: `card ${args.id}`, structured: { id: args.id } }),
+        run: (args) => ({ text: `demo ${args.id}`, structured: { id: args.id } }),
       }),
       defineTool({
-        name: 'card_write',
-        description: 'Write a card entry (fake; opt-in profile only).',
-        profiles: ['cards'],
+        name: 'demo_write',
+        description: 'Write a demo item (fake; opt-in profile only).',
+        profiles: ['notes'],
         input: {},
         output: {},
         run: () => {
@@ -163,43 +166,44 @@ describe('the group contract', () => {
         },
       }),
       defineTool({
-        name: 'card_del',
-        description: 'Delete a card (fake; a BatonError path).',
-        profiles: ['cards'],
+        name: 'demo_del',
+        description: 'Delete a demo item (fake; a BatonError path).',
+        profiles: ['notes'],
         input: {},
         output: {},
         run: () => {
-          throw new BatonError('not_found', 'no card c-1 — see card_list');
+          throw new BatonError('not_found', 'no demo item d-1 — see demo_read');
         },
       }),
     ],
     resources: [
       {
-        name: 'card',
-        uri: 'baton://card/{id}',
-        description: 'A card (fake).',
+        name: 'demo',
+        uri: 'baton://demo/{id}',
+        description: 'A demo item (fake).',
         mimeType: 'text/markdown',
-        read: (_call, { id }) => `# card ${id}\n`,
+        read: (_call, { id }) => `# demo ${id}\n`,
       },
     ],
-    boardIndex: () => ['## Cards', '- 3 cards'],
+    boardIndex: () => ['## Demo', '- 3 demo items'],
   };
-  const groups = [...TOOL_GROUPS, cards];
+  // messaging and a fake group only, so that later real groups leave these lists alone.
+  const groups = [messaging, demo];
 
   it('adds tools by profile, resources, and board index lines', async () => {
     const dir = testdir();
-    const byProfile = async (profile: 'default' | 'cards' | 'full') =>
+    const byProfile = async (profile: 'default' | 'notes' | 'full') =>
       (await (await connect({ board: boardIn(dir), agent: 'alice', groups, profile })).listTools()).tools.map(
         (t) => t.name,
       );
-    expect(await byProfile('default')).toEqual([...DEFAULT_TOOLS, 'card_read']);
-    expect(await byProfile('cards')).toEqual(['card_read', 'card_write', 'card_del']);
-    expect(await byProfile('full')).toEqual([...DEFAULT_TOOLS, 'card_read', 'card_write', 'card_del']);
+    expect(await byProfile('default')).toEqual([...MESSAGING_TOOLS, 'demo_read']);
+    expect(await byProfile('notes')).toEqual(['demo_read', 'demo_write', 'demo_del']);
+    expect(await byProfile('full')).toEqual([...MESSAGING_TOOLS, 'demo_read', 'demo_write', 'demo_del']);
     const client = await connect({ board: boardIn(dir), agent: 'alice', groups, profile: 'full' });
-    expect(textOf(await call(client, 'card_read', { id: 'c-1' }))).toBe('card c-1');
-    expect(await resourceText(client, 'baton://card/c-9')).toBe('# card c-9\n');
+    expect(textOf(await call(client, 'demo_read', { id: 'd-1' }))).toBe('demo d-1');
+    expect(await resourceText(client, 'baton://demo/d-9')).toBe('# demo d-9\n');
     await call(client, 'dm_send', { to: 'bob', body: 'x' });
-    expect(await resourceText(client, 'baton://board')).toContain('## Cards\n- 3 cards');
+    expect(await resourceText(client, 'baton://board')).toContain('## Demo\n- 3 demo items');
   });
 
   it('turns a BatonError into its message and any other throw into a logged internal error, never a crash', async () => {
@@ -210,16 +214,16 @@ describe('the group contract', () => {
       profile: 'full',
       logger: log,
     });
-    const known = await call(client, 'card_del', {});
+    const known = await call(client, 'demo_del', {});
     expect(known).toEqual({
       isError: true,
-      content: [{ type: 'text', text: 'no card c-1 — see card_list' }],
+      content: [{ type: 'text', text: 'no demo item d-1 — see demo_read' }],
     });
     expect(log.error).not.toHaveBeenCalled();
-    const unknown = await call(client, 'card_write', {});
+    const unknown = await call(client, 'demo_write', {});
     expect(unknown.isError).toBe(true);
-    expect(textOf(unknown)).toBe("internal error in card_write: disk on fire (details in the server's log)");
-    expect(log.error).toHaveBeenCalledWith('card_write failed', expect.any(Error));
+    expect(textOf(unknown)).toBe("internal error in demo_write: disk on fire (details in the server's log)");
+    expect(log.error).toHaveBeenCalledWith('demo_write failed', expect.any(Error));
     expect((await call(client, 'dm_agents', {})).isError).toBe(true);
   });
 });

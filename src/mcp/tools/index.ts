@@ -1,5 +1,6 @@
 // Every tool group the MCP server knows. A new capability adds its group file and one line here.
 import type { ToolGroup } from '../contract.js';
+import { cards } from './cards.js';
 import { messaging } from './messaging.js';
 
-export const TOOL_GROUPS: ToolGroup[] = [messaging];
+export const TOOL_GROUPS: ToolGroup[] = [messaging, cards];
