@@ -9,7 +9,10 @@ import { sendMessage } from '../../../src/core/messages/send.js';
 import { testdir } from '../../helpers/testdir.js';
 
 function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd, encoding: 'utf8' }).trim();
+  return execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], {
+    cwd,
+    encoding: 'utf8',
+  }).trim();
 }
 
 describe('git rev', () => {
