@@ -35,31 +35,37 @@ function main(root: string, tag: string): void {
   });
   writeSession(board, sessionRecord(session, `${tag}-0`));
   let card: string | undefined;
+  const author = `w-${tag}`;
+  const writes: ((step: string, n: number) => void)[] = [
+    (step) =>
+      sendMessage(board, {
+        from: 'alice',
+        to: ['bob', 'carol', 'dave'],
+        subject: `s ${step}`,
+        body: payload(step),
+      }),
+    (step) => sendMessage(board, { from: 'bob', to: ['alice'], body: payload(step) }),
+    (_, n) => registerAgent(board, author, `${session}-${n % 3}`),
+    (step) => writeSession(board, sessionRecord(session, step)),
+    (step) => writeSession(board, sessionRecord('sess-shared', step)),
+    (step, n) => {
+      if (card === undefined || n % 5 === 0) {
+        const entry = { type: 'note', body: payload(step) };
+        card = createCard(board, { title: `card ${step}`, by: author, entry }).card.id;
+      } else appendEntry(board, card, { type: 'finding', author, body: payload(step) });
+    },
+    (step) => requestCardEntry(board, { card, intent: `intent ${step}`, requestedBy: 'you', session }),
+    (step) => {
+      const title = card === undefined ? `title: card ${step}r\n` : '';
+      const reply = `${fence}board-entry\n${title}type: answer\n---\n${payload(`${step}r`)}\n${fence}\n`;
+      commitPending(board, { session, reply });
+    },
+  ];
   process.stdout.write('ready\n');
   for (let n = 1; ; n++) {
-    const step = `${tag}-${n}`;
-    sendMessage(board, {
-      from: 'alice',
-      to: ['bob', 'carol', 'dave'],
-      subject: `s ${step}`,
-      body: payload(step),
-    });
-    sendMessage(board, { from: 'bob', to: ['alice'], body: payload(step) });
-    registerAgent(board, `w-${tag}`, `${session}-${n % 3}`);
-    writeSession(board, sessionRecord(session, step));
-    writeSession(board, sessionRecord('sess-shared', step));
-    if (card === undefined || n % 5 === 0) {
-      card = createCard(board, {
-        title: `card ${step}`,
-        by: `w-${tag}`,
-        entry: { type: 'note', body: payload(step) },
-      }).card.id;
-    } else appendEntry(board, card, { type: 'finding', author: `w-${tag}`, body: payload(step) });
-    requestCardEntry(board, { card, intent: `intent ${step}`, requestedBy: 'you', session });
-    if (n % 2 === 0) {
-      const reply = `${fence}board-entry\ntype: answer\n---\n${payload(`${step}r`)}\n${fence}\n`;
-      commitPending(board, { session, reply });
-    }
+    // A fresh order each round: a writer killed early has still been killed in a random kind of write.
+    const order = writes.map((write) => ({ write, key: Math.random() })).sort((a, b) => a.key - b.key);
+    for (const { write } of order) write(`${tag}-${n}`, n);
   }
 }
 

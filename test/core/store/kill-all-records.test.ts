@@ -227,10 +227,10 @@ describe('every record type under SIGKILL', () => {
     const { counts, torn } = tally;
     expect(torn).toEqual([]);
     expect(tally.unknown).toEqual([]);
-    // The kills landed among writes of every kind, and some mid-write (they left temp files).
-    expect(counts.message).toBeGreaterThan(KILLS);
-    expect(counts.entry).toBeGreaterThan(KILLS);
-    expect(counts.pending).toBeGreaterThan(0);
+    // The writers got through every kind of write (how far depends on the machine's load), and some kills
+    // landed mid-write: they left temp files.
+    for (const kind of ['message', 'card', 'entry', 'agent', 'session', 'pending'] as const)
+      expect(counts[kind], kind).toBeGreaterThan(0);
     expect(tally.temps).toBeGreaterThan(0);
     const records = Object.values(counts).reduce((a, b) => a + b, 0);
     console.log(
