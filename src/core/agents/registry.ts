@@ -4,7 +4,7 @@ import { listRecipients, unreadIds } from '../messages/read.js';
 import { isTempName } from '../store/atomic-write.js';
 import { withLock } from '../store/lock.js';
 import { validateName } from '../store/names.js';
-import { writeJsonRecord } from '../store/records.js';
+import { validateStoredName, writeJsonRecord } from '../store/records.js';
 import { listNames, type Problem, readTextFile } from '../store/safe-fs.js';
 
 export interface AgentRecord {
@@ -25,7 +25,7 @@ export interface AgentSummary {
 
 /** Registers (or refreshes) an agent, remembering the session it was registered from. */
 export function registerAgent(board: Board, name: string, session?: string): AgentRecord {
-  validateName('agent', name);
+  validateStoredName(board, 'agent', name);
   ensureBoard(board);
   const path = boardPath(board, 'agents', `${name}.json`);
   return withLock(path, () => {

@@ -5,7 +5,7 @@ import { type Board, ensureBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { type IdPrefix, isId, newId } from '../store/ids.js';
 import { validateName } from '../store/names.js';
-import { writeRecord } from '../store/records.js';
+import { validateStoredName, writeRecord } from '../store/records.js';
 import { messagePath } from './message.js';
 import { findMessage } from './read.js';
 import { enqueue } from './spool.js';
@@ -34,8 +34,8 @@ export interface SendResult {
 
 /** Sends a message to one or more agents. Nothing is written unless every argument is valid. */
 export function sendMessage(board: Board, options: SendOptions): SendResult {
-  const from = validateName('agent', options.from);
-  const to = validateRecipients(options.to);
+  const from = validateStoredName(board, 'agent', options.from);
+  const to = validateRecipients(options.to).map((name) => validateStoredName(board, 'agent', name));
   const body = `${validateBody(options.body).replace(/\s+$/, '')}\n`;
   const subject = validateSubject(options.subject);
   const replyTo = options.replyTo === undefined ? undefined : validateReplyTo(board, options.replyTo);

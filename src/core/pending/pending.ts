@@ -1,8 +1,9 @@
 // Open two-phase writes, one per session at `pending/<session>.json`: stored atomically, expired ones cleaned.
 import { unlinkSync } from 'node:fs';
 import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
-import { isTempName, writeFileAtomic } from '../store/atomic-write.js';
+import { isTempName } from '../store/atomic-write.js';
 import { nameProblem, validateName } from '../store/names.js';
+import { validateStoredName, writeJsonRecord } from '../store/records.js';
 import { isMissing, listNames, readTextFile } from '../store/safe-fs.js';
 
 export const PENDING_DIR = 'pending';
@@ -41,9 +42,9 @@ export function pendingPath(board: Board, session: string): string {
 
 /** Stores (or replaces) the pending write of `pending.session`. */
 export function savePending(board: Board, pending: PendingWrite): string {
-  const path = pendingPath(board, pending.session);
+  const path = pendingPath(board, validateStoredName(board, 'session', pending.session));
   ensureBoard(board);
-  writeFileAtomic(path, `${JSON.stringify(pending, null, 2)}\n`);
+  writeJsonRecord(board, path, pending);
   return path;
 }
 

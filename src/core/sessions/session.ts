@@ -3,7 +3,7 @@
 import { readGitInfo } from '../board/git.js';
 import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
 import { validateName } from '../store/names.js';
-import { writeJsonRecord } from '../store/records.js';
+import { validateStoredName, writeJsonRecord } from '../store/records.js';
 import { readTextFile } from '../store/safe-fs.js';
 import { ancestors, harnessOf, type ProcessInfo, sessionAnchor } from './process-tree.js';
 
@@ -50,8 +50,9 @@ export function readSession(board: Board, id: string): SessionRecord | undefined
 }
 
 export function writeSession(board: Board, record: SessionRecord): void {
+  validateStoredName(board, 'session', record.id);
+  validateStoredName(board, 'agent', record.agent);
   ensureBoard(board);
-  validateName('session', record.id);
   // cwd, transcriptPath and touched paths are free text from the harness: redacted like any body.
   writeJsonRecord(board, boardPath(board, 'sessions', `${record.id}.json`), record);
   if (record.pid !== undefined) {

@@ -1,7 +1,9 @@
 // The one path every stored record takes: redact, format, write atomically — so redaction holds on every write.
 import type { Board } from '../board/open-board.js';
+import { BatonError } from '../errors.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { type FieldValue, formatRecord } from './front-matter.js';
+import { type NameKind, validateName } from './names.js';
 
 export interface Redacted<T> {
   value: T;
@@ -14,6 +16,22 @@ export interface Redacted<T> {
 export function redactText(board: Board, text: string): Redacted<string> {
   const result = board.redact(text);
   return { value: result.text, redacted: result.count, kinds: result.kinds };
+}
+
+/**
+ * For names that become file names or record keys (agents, sessions): validates the name and refuses one the
+ * redactor would change, since a redacted copy would no longer match its file. The name is not echoed back.
+ */
+export function validateStoredName(board: Board, kind: NameKind, value: string): string {
+  validateName(kind, value);
+  const result = board.redact(value);
+  if (result.count > 0) {
+    throw new BatonError(
+      'invalid_name',
+      `invalid ${kind} name: it looks like a credential (${result.kinds.join(', ')}) — pick another name`,
+    );
+  }
+  return value;
 }
 
 /** Redacts every string (and string list item) of a record's fields. */
