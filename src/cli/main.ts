@@ -16,6 +16,7 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   poll: { summary: 'push new mail once (used by hooks)', load: () => import('./commands/poll.js') },
   redeliver: { summary: 'push an agent’s messages again', load: () => import('./commands/redeliver.js') },
   register: { summary: 'name this session’s agent', load: () => import('./commands/register.js') },
+  sessions: { summary: 'list harness sessions (--live)', load: () => import('./commands/sessions.js') },
   agents: { summary: 'list agents and unread counts', load: () => import('./commands/agents.js') },
   card: {
     summary: 'cards: topics with findings, questions and answers',
