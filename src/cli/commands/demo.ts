@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { listAgents, registerAgent } from '../../core/agents/registry.js';
 import { type Board, openBoard } from '../../core/board/open-board.js';
+import { appendEntry, createCard, listCards } from '../../core/cards/index.js';
 import { listMessages } from '../../core/messages/read.js';
 import { sendMessage } from '../../core/messages/send.js';
 import { parseCommandArgs } from '../args.js';
@@ -22,15 +23,19 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   const { agents } = listAgents(board);
   const { messages } = listMessages(board, { limit: 10 });
+  const { cards } = listCards(board);
   io.out(
     `baton board ${board.root}\n\nagents: ${agents.map((a) => `${a.name} (${a.unread} unread)`).join(', ')}\n\n`,
   );
   io.out(`latest messages:\n\n${formatMessages(messages)}\n`);
+  io.out(`cards:\n${cards.map((c) => `  ${c.id}  ${c.entries} entries  ${c.title}`).join('\n')}\n\n`);
   io.out(`try it (in two terminals):
   export BATON_DIR=${board.root}
   baton listen --as bob                                   # terminal 1: waits for mail
   baton send --as alice --to bob --body "hello bob"       # terminal 2: arrives in terminal 1 within a second
   baton inbox --as bob        baton thread <id>          baton agents        baton doctor
+  baton card list             baton card read <id>       baton card write <id> --type answer --body "…"
+(no \`baton\` on your PATH? run \`npm link\` once, or use \`node bin/baton.js\`)
 `);
   echoBoard(io, board);
   return 0;
@@ -49,6 +54,17 @@ function seed(board: Board): void {
     to: ['alice'],
     replyTo: ask.sent[0]!.id,
     body: 'Yes: `test/login.spec.ts:40` compares against `Date.now()`. Freezing time per test fixes it.',
+  });
+  const { card } = createCard(board, { title: 'Flaky login test', by: 'you' });
+  appendEntry(board, card.id, {
+    type: 'finding',
+    author: 'bob',
+    body: 'The test depends on wall-clock time; see `test/login.spec.ts:40`.',
+  });
+  appendEntry(board, card.id, {
+    type: 'question',
+    author: 'alice',
+    body: 'Freeze time globally or per test?',
   });
   sendMessage(board, {
     from: 'alice',
