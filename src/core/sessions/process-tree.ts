@@ -35,14 +35,26 @@ export function harnessOf(anchor: ProcessInfo | undefined): string {
   return HARNESS_NAMES.test(name) ? name.replace(/-agent$/, '') : 'shell';
 }
 
+// Harnesses written in JavaScript run as `node …/gemini` or `bun …/opencode`: name them by their script.
+function programName(pid: number, comm: string): string {
+  if (!/^(node|bun|deno)$/.test(comm)) return comm;
+  try {
+    const script = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[1] ?? '';
+    const base = script.split('/').pop()?.replace(/\.(c|m)?js$/, '') ?? '';
+    return HARNESS_NAMES.test(base) ? base : comm;
+  } catch {
+    return comm;
+  }
+}
+
 function readProc(pid: number): { self: ProcessInfo; parent: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The name is in parentheses and may itself contain spaces or parentheses: split after the last ')'.
     const close = stat.lastIndexOf(')');
-    const name = stat.slice(stat.indexOf('(') + 1, close);
+    const comm = stat.slice(stat.indexOf('(') + 1, close);
     const rest = stat.slice(close + 2).split(' ');
-    return { self: { pid, start: rest[19] ?? '', name }, parent: Number(rest[1]) };
+    return { self: { pid, start: rest[19] ?? '', name: programName(pid, comm) }, parent: Number(rest[1]) };
   } catch {
     return undefined;
   }

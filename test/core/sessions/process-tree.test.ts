@@ -1,0 +1,56 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildSync } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { ancestors, harnessOf, sessionAnchor } from '../../../src/core/sessions/process-tree.js';
+import { testdir } from '../../helpers/testdir.js';
+
+describe.runIf(process.platform === 'linux')('process tree', () => {
+  it('lists this process’s ancestors, nearest first, with kernel start times', () => {
+    const list = ancestors();
+    expect(list[0]?.pid).toBe(process.ppid);
+    expect(list.every((p) => /^\d+$/.test(p.start))).toBe(true);
+  });
+
+  it('anchors a session to the nearest harness, naming a node harness by its script', () => {
+    const dir = testdir();
+    const probe = join(dir, 'probe.mjs');
+    buildSync({
+      stdin: {
+        contents: `import { sessionAnchor, harnessOf } from ${JSON.stringify(resolve('src/core/sessions/process-tree.ts'))};
+          const anchor = sessionAnchor();
+          console.log(JSON.stringify({ pid: anchor.pid, harness: harnessOf(anchor) }));`,
+        resolveDir: dir,
+        loader: 'ts',
+      },
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outfile: probe,
+    });
+    // A stand-in harness: a node script named `gemini` that runs a tool (the probe) as a grandchild, via a shell.
+    mkdirSync(join(dir, 'bin'));
+    const harness = join(dir, 'bin', 'gemini');
+    writeFileSync(
+      harness,
+      `const { execFileSync } = require('node:child_process');
+       process.stdout.write(execFileSync('/bin/sh', ['-c', '"$0" "$1"', process.execPath, ${JSON.stringify(probe)}]));
+       console.log(JSON.stringify({ self: process.pid }));`,
+    );
+    const [anchorLine, selfLine] = execFileSync(process.execPath, [harness], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    expect(JSON.parse(anchorLine!)).toEqual({ pid: JSON.parse(selfLine!).self, harness: 'gemini' });
+  });
+
+  it('without a harness above, the anchor is the parent (a shell) and the harness is "shell"', () => {
+    expect(harnessOf(sessionAnchor([{ pid: 7, start: '1', name: 'bash' }]))).toBe('shell');
+    expect(
+      sessionAnchor([
+        { pid: 7, start: '1', name: 'bash' },
+        { pid: 3, start: '1', name: 'codex' },
+      ])?.pid,
+    ).toBe(3);
+  });
+});
