@@ -100,7 +100,51 @@ export default async function messaging(ctx) {
 
   // --- two racing pollers drain one queue
   rows.push(...(await racingPollers(ctx, baton)));
+
+  // --- listen: from the end of a send to the message on the listener's stdout
+  rows.push(await listenLatency(ctx));
   return rows;
+}
+
+/** Median and worst time from a finished `baton send` to the message printed by a running `baton listen`. */
+async function listenLatency(ctx) {
+  const board = join(ctx.tmpdir(), 'listen', '.baton');
+  const env = { ...process.env, BATON_DIR: board };
+  mkdirSync(board, { recursive: true });
+  const listener = spawn(process.execPath, [ctx.bin, 'listen', '--as', 'bob', '--timeout', '120000'], {
+    env,
+  });
+  let out = '';
+  listener.stdout.on('data', (chunk) => {
+    out += chunk;
+  });
+  await new Promise((resolve) => listener.stderr.once('data', resolve)); // "listening as bob …"
+  const samples = [];
+  for (let i = 0; i < 20; i++) {
+    const marker = `latency-probe-${i}`;
+    await new Promise((resolve) => {
+      spawn(process.execPath, [ctx.bin, 'send', '--as', 'alice', '--to', 'bob', '--body', marker], {
+        env,
+        stdio: 'ignore',
+      }).once('exit', resolve);
+    });
+    const sent = performance.now();
+    while (!out.includes(marker)) {
+      if (performance.now() - sent > 10_000) throw new Error(`listen never printed ${marker}`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    samples.push(performance.now() - sent);
+  }
+  listener.kill('SIGTERM');
+  samples.sort((a, b) => a - b);
+  const median = samples[samples.length >> 1];
+  const worst = samples[samples.length - 1];
+  return {
+    name: 'listen: send → printed (20 sends)',
+    value: `median ${ms(median)}, worst ${ms(worst)}`,
+    target: '≤ 1000 ms',
+    ok: worst <= 1000,
+  };
 }
 
 /** Writes `count` messages to bob, all already delivered (no queue markers), straight into the board layout. */

@@ -15,6 +15,8 @@ export const usage = `baton listen [--timeout <ms>] [--json] [--as <name>]
 
 // fs.watch is the fast path; the interval catches what it misses (network filesystems, editors, overflow).
 const FALLBACK_POLL_MS = 500;
+// The queue marker lands just before its message file, so a wake-up can come a moment early.
+const IN_FLIGHT_RETRY_MS = 15;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { flags } = parseCommandArgs('listen', argv, { timeout: { type: 'string' } });
@@ -25,10 +27,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   requireBoard(board);
   const agent = resolveAgent(board, { as: flags.as });
 
-  const drain = async () => {
+  // Prints everything queued; true when a send is between its two writes (its message file comes next).
+  const drain = async (): Promise<boolean> => {
     for (;;) {
       const batch = pollMessages(board, agent, { max: 20 });
-      if (batch.messages.length === 0) return;
+      if (batch.messages.length === 0) return batch.inFlight > 0;
       try {
         for (const message of batch.messages) {
           io.out(flags.json ? `${JSON.stringify(message)}\n` : `${formatMessage(message)}\n`);
@@ -49,18 +52,26 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     let busy = false;
     let again = false;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
     const tick = () => {
+      if (stopped) return;
       if (busy) {
         again = true;
         return;
       }
       busy = true;
       drain().then(
-        () => {
+        (inFlight) => {
           busy = false;
           if (again) {
             again = false;
             tick();
+          } else if (inFlight) {
+            retry ??= setTimeout(() => {
+              retry = undefined;
+              tick();
+            }, IN_FLIGHT_RETRY_MS);
           }
         },
         (error) => {
@@ -81,6 +92,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const onAbort = () => finish();
     io.signal?.addEventListener('abort', onAbort);
     function stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
       watcher?.close();
       clearInterval(interval);
       if (timer) clearTimeout(timer);

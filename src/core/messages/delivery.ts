@@ -28,6 +28,8 @@ export interface PollBatch {
   messages: Message[];
   /** Queued messages left for a later poll. */
   more: number;
+  /** Queued ids whose message file is not there yet (a send between its two writes): worth a quick retry. */
+  inFlight: number;
   problems: Problem[];
   /** Marks the first `count` messages delivered (default: all) and returns the rest to the queue. */
   acknowledge(count?: number): void;
@@ -47,24 +49,26 @@ export function pollMessages(board: Board, agent: string, options: PollOptions =
   const max = Math.max(1, options.max ?? 5);
   const problems: Problem[] = [];
   const claims: { claim: ClaimedId; message: Message }[] = [];
-  if (!board.exists) return batch(board, agent, claims, 0, problems);
+  if (!board.exists) return batch(board, agent, claims, 0, 0, problems);
   recoverExpiredClaims(board, agent, Date.now(), options.leaseMs ?? 60_000);
   const queued = queuedIds(board, agent);
   let looked = 0;
+  let inFlight = 0;
   for (const id of queued) {
     if (claims.length >= max) break;
     looked++;
     const path = messagePath(board, agent, id);
     const read = readMessageFile(path);
     if (!read.ok) {
-      if (read.missing && markerAgeMs(board, agent, id, Date.now()) > ORPHAN_MS) dropMarker(board, agent, id);
-      else if (!read.missing) problems.push({ path, reason: read.reason });
+      if (!read.missing) problems.push({ path, reason: read.reason });
+      else if (markerAgeMs(board, agent, id, Date.now()) > ORPHAN_MS) dropMarker(board, agent, id);
+      else inFlight++;
       continue;
     }
     const claim = claimId(board, agent, id);
     if (claim) claims.push({ claim, message: read.message });
   }
-  return batch(board, agent, claims, queued.length - looked, problems);
+  return batch(board, agent, claims, queued.length - looked, inFlight, problems);
 }
 
 function batch(
@@ -72,12 +76,14 @@ function batch(
   agent: string,
   claims: { claim: ClaimedId; message: Message }[],
   more: number,
+  inFlight: number,
   problems: Problem[],
 ): PollBatch {
   let settled = false;
   return {
     messages: claims.map((c) => c.message),
     more,
+    inFlight,
     problems,
     acknowledge(count = claims.length) {
       if (settled) return;
