@@ -210,6 +210,23 @@ describe('bad input', () => {
   });
 
   it.each([
+    ['inbox', '--as', 'bob', '--after', 'xyz'],
+    ['redeliver', '--as', 'bob', '--after', 'xyz'],
+    ['thread', 'xyz'],
+  ])('%s … with a malformed message id is refused and writes nothing', (...args) => {
+    const b = board();
+    baton(['send', '--as', 'alice', '--to', 'bob', '--body', 'x'], b);
+    const before = filesUnder(b.dir);
+    expect(baton(args, b)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'baton: malformed message id "xyz" — ids look like m-01JDX3K9ZQ7W8R2N4V6B… (see `baton inbox`)\n',
+    });
+    expect(filesUnder(b.dir)).toEqual(before);
+  });
+
+  it.each([
     ['inbox', '--as', 'bob'],
     ['agents'],
     ['thread', 'm-01M8P1ZDQDQA0HSZZ7R976HZ20'],

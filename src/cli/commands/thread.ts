@@ -1,8 +1,8 @@
 // `baton thread <id>` — a conversation from its first message, with every reply and fan-out copy.
 import { requireBoard } from '../../core/board/open-board.js';
 import { BatonError } from '../../core/errors.js';
+import { requireMessageId } from '../../core/messages/message.js';
 import { readThread } from '../../core/messages/read.js';
-import { isId } from '../../core/store/ids.js';
 import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, disabled, printJson, reportProblems } from '../board-flags.js';
 import { formatMessages } from '../format-messages.js';
@@ -17,7 +17,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (disabled(io)) return 0;
   const id = positionals[0];
   if (!id) throw new UsageError('thread needs a message id — see `baton inbox` for ids');
-  if (!isId(id, 'm')) throw new BatonError('invalid_input', `malformed message id ${JSON.stringify(id)}`);
+  requireMessageId(id);
   const board = boardFromFlags(io, flags);
   requireBoard(board);
   const { messages, problems } = readThread(board, id);

@@ -1,5 +1,6 @@
 // A message record: its fields, where its file lives, and how a file becomes a Message.
 import { type Board, boardPath } from '../board/open-board.js';
+import { BatonError } from '../errors.js';
 import { idTime, isId } from '../store/ids.js';
 import { readRecordFile } from '../store/safe-fs.js';
 
@@ -17,6 +18,15 @@ export interface Message {
 
 export const MESSAGES_DIR = 'messages';
 export const DAY_DIR = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Returns `id` when it is a well-formed message id, else throws `invalid_input` showing what one looks like. */
+export function requireMessageId(id: string): string {
+  if (isId(id, 'm')) return id;
+  throw new BatonError(
+    'invalid_input',
+    `malformed message id ${JSON.stringify(id)} — ids look like m-01JDX3K9ZQ7W8R2N4V6B… (see \`baton inbox\`)`,
+  );
+}
 
 /** Messages live at `messages/<recipient>/<YYYY-MM-DD>/<id>.md`, the day taken from the id's time (UTC). */
 export function dayOf(id: string): string {

@@ -4,7 +4,15 @@ import { isTempName } from '../store/atomic-write.js';
 import { isId } from '../store/ids.js';
 import { nameProblem } from '../store/names.js';
 import { entryKind, listNames, type Problem } from '../store/safe-fs.js';
-import { DAY_DIR, dayOf, MESSAGES_DIR, type Message, messagePath, readMessageFile } from './message.js';
+import {
+  DAY_DIR,
+  dayOf,
+  MESSAGES_DIR,
+  type Message,
+  messagePath,
+  readMessageFile,
+  requireMessageId,
+} from './message.js';
 import { claimedIds, queuedIds } from './spool.js';
 
 export interface ListMessagesOptions {
@@ -27,6 +35,7 @@ export interface MessageList {
 /** Lists messages, newest `limit` of them, oldest first. Corrupt and foreign files are skipped and reported. */
 export function listMessages(board: Board, options: ListMessagesOptions = {}): MessageList {
   const limit = options.limit ?? 20;
+  if (options.after !== undefined) requireMessageId(options.after);
   const problems: Problem[] = [];
   const agents = options.agent ? [options.agent] : listRecipients(board, problems);
   let found: Message[] = [];

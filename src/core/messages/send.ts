@@ -3,10 +3,10 @@
 import { readGitInfo } from '../board/git.js';
 import { type Board, ensureBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
-import { type IdPrefix, isId, newId } from '../store/ids.js';
+import { type IdPrefix, newId } from '../store/ids.js';
 import { validateName } from '../store/names.js';
 import { validateStoredName, writeRecord } from '../store/records.js';
-import { messagePath } from './message.js';
+import { messagePath, requireMessageId } from './message.js';
 import { findMessage } from './read.js';
 import { enqueue } from './spool.js';
 
@@ -106,12 +106,7 @@ function validateSubject(subject: string | undefined): string | undefined {
 }
 
 function validateReplyTo(board: Board, id: string): string {
-  if (!isId(id, 'm')) {
-    throw new BatonError(
-      'invalid_input',
-      `malformed message id ${JSON.stringify(id)} — ids look like m-01JDX3K9ZQ7W8R2N4V6B… (see \`baton inbox\`)`,
-    );
-  }
+  requireMessageId(id);
   if (!board.exists || !findMessage(board, id)) {
     throw new BatonError(
       'not_found',
