@@ -1,5 +1,6 @@
 // Which processes launched this one: how a command finds the harness session (or shell) it runs in.
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 
 export interface ProcessInfo {
   pid: number;
@@ -40,7 +41,7 @@ function programName(pid: number, comm: string): string {
   if (!/^(node|bun|deno)$/.test(comm)) return comm;
   try {
     const script = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[1] ?? '';
-    const base = script.split('/').pop()?.replace(/\.(c|m)?js$/, '') ?? '';
+    const base = basename(script).replace(/\.(c|m)?js$/, '');
     return HARNESS_NAMES.test(base) ? base : comm;
   } catch {
     return comm;
