@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { withLock } from '../../../src/core/store/lock.js';
+import { testdir } from '../../helpers/testdir.js';
+
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+    encoding: 'utf8',
+  });
+  return Number(child.stdout);
+}
+
+describe('withLock', () => {
+  it('runs the function holding the lock and releases it', () => {
+    const dir = testdir();
+    const path = join(dir, 'card.md');
+    expect(withLock(path, () => readdirSync(dir))).toEqual(['card.md.lock']);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('breaks the lock of a holder that was killed, at once', () => {
+    const dir = testdir();
+    const path = join(dir, 'card.md');
+    mkdirSync(`${path}.lock`);
+    writeFileSync(`${path}.lock/owner`, String(deadPid()));
+    expect(withLock(path, () => 'ran', { timeoutMs: 500 })).toBe('ran');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('waits for a live holder and gives up with a clear error', () => {
+    const dir = testdir();
+    const path = join(dir, 'card.md');
+    mkdirSync(`${path}.lock`);
+    writeFileSync(`${path}.lock/owner`, String(process.pid));
+    expect(() => withLock(path, () => 'ran', { timeoutMs: 100 })).toThrow(
+      `${path} is locked by another writer — retry, or remove ${path}.lock if stale`,
+    );
+    expect(readdirSync(dir)).toEqual(['card.md.lock']);
+  });
+
+  it('breaks a lock with no owner once it is older than staleMs', () => {
+    const dir = testdir();
+    const path = join(dir, 'card.md');
+    mkdirSync(`${path}.lock`);
+    expect(() => withLock(path, () => 'ran', { timeoutMs: 50, staleMs: 60_000 })).toThrow('is locked');
+    utimesSync(`${path}.lock`, new Date(0), new Date(0));
+    expect(withLock(path, () => 'ran', { timeoutMs: 50, staleMs: 60_000 })).toBe('ran');
+  });
+});
