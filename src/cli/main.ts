@@ -22,6 +22,7 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
     summary: 'cards: topics with findings, questions and answers',
     load: () => import('./commands/card.js'),
   },
+  gc: { summary: 'remove leftovers of interrupted work', load: () => import('./commands/gc.js') },
   doctor: { summary: 'check the board and report broken files', load: () => import('./commands/doctor.js') },
   demo: { summary: 'create a demo board and show it', load: () => import('./commands/demo.js') },
   mcp: { summary: 'MCP server on stdio (for a harness)', load: () => import('./commands/mcp.js') },

@@ -70,16 +70,26 @@ export function clearPending(board: Board, session: string): void {
   removeFile(pendingPath(board, session));
 }
 
-/** Removes every expired pending write; returns how many. Unreadable files are left alone. */
-export function cleanExpiredPendings(board: Board): number {
-  let removed = 0;
+/** Paths of the expired pending writes, without touching them. Unreadable files are not counted. */
+export function findExpiredPendings(board: Board): string[] {
+  const expired: string[] = [];
   for (const name of listNames(boardPath(board, PENDING_DIR))) {
     if (isTempName(name) || !name.endsWith('.json')) continue;
     const session = name.slice(0, -'.json'.length);
     if (nameProblem('session', session)) continue;
-    if (readPending(board, session).state === 'expired') removed++;
+    const path = pendingPath(board, session);
+    const read = readTextFile(path);
+    const pending = read.ok ? parsePending(read.text) : undefined;
+    if (pending && pending.session === session && isExpired(pending, board.clock())) expired.push(path);
   }
-  return removed;
+  return expired;
+}
+
+/** Removes every expired pending write; returns how many. Unreadable files are left alone. */
+export function cleanExpiredPendings(board: Board): number {
+  const expired = findExpiredPendings(board);
+  for (const path of expired) removeFile(path);
+  return expired.length;
 }
 
 function parsePending(text: string): PendingWrite | undefined {

@@ -1,0 +1,86 @@
+import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { collectGarbage } from '../../../src/core/board/gc.js';
+import { openBoard } from '../../../src/core/board/open-board.js';
+import { createCard } from '../../../src/core/cards/index.js';
+import { sendMessage } from '../../../src/core/messages/send.js';
+import { spoolDir } from '../../../src/core/messages/spool.js';
+import { requestCardEntry } from '../../../src/core/pending/index.js';
+import { writeSession } from '../../../src/core/sessions/session.js';
+import { newId } from '../../../src/core/store/ids.js';
+import { filesUnder, testdir } from '../../helpers/testdir.js';
+
+const LONG_AGO = new Date(Date.now() - 3_600_000);
+
+function plantBoard() {
+  const dir = testdir();
+  const root = join(dir, '.baton');
+  const board = openBoard({ board: root, cwd: dir, env: {} });
+  sendMessage(board, { from: 'alice', to: ['bob'], body: 'keep me' });
+  const { card } = createCard(board, { title: 'Keep', by: 'you' });
+  writeSession(board, {
+    id: 's1',
+    harness: 'claude',
+    agent: 'alice',
+    cwd: dir,
+    projectKey: 'p',
+    parentSession: '',
+    startedAt: LONG_AGO.toISOString(),
+    lastSeen: LONG_AGO.toISOString(),
+  });
+  const past = openBoard({ board: root, cwd: dir, env: {}, clock: () => LONG_AGO.getTime() });
+  const expired = requestCardEntry(past, {
+    card: card.id,
+    intent: 'x',
+    requestedBy: 'you',
+    session: 's1',
+  }).path;
+
+  const oldTemp = join(root, 'cards', `.${card.id}.md.123.abc.baton-tmp`);
+  const youngTemp = join(root, 'cards', '.other.md.123.def.baton-tmp');
+  writeFileSync(oldTemp, 'half');
+  writeFileSync(youngTemp, 'in progress');
+  utimesSync(oldTemp, LONG_AGO, LONG_AGO);
+  const orphanOld = join(spoolDir(board, 'bob', 'new'), newId('m'));
+  const orphanYoung = join(spoolDir(board, 'bob', 'new'), newId('m'));
+  writeFileSync(orphanOld, '');
+  writeFileSync(orphanYoung, '');
+  utimesSync(orphanOld, LONG_AGO, LONG_AGO);
+  const lock = join(root, 'agents', 'alice.json.lock');
+  mkdirSync(lock, { recursive: true });
+  writeFileSync(join(lock, 'owner'), '2147483646'); // no such process
+  const outside = join(dir, 'outside');
+  mkdirSync(outside);
+  const bait = join(outside, '.x.baton-tmp');
+  writeFileSync(bait, 'not the board’s');
+  utimesSync(bait, LONG_AGO, LONG_AGO);
+  symlinkSync(outside, join(root, 'link'));
+  return { dir, board, garbage: [oldTemp, orphanOld, lock, expired].sort(), bait };
+}
+
+describe('collectGarbage', () => {
+  it('--dry-run lists exactly the leftovers and removes nothing', () => {
+    const { dir, board, garbage } = plantBoard();
+    const before = filesUnder(dir);
+    const report = collectGarbage(board, { dryRun: true });
+    expect(report.removed.map((r) => r.path).sort()).toEqual(garbage);
+    expect(filesUnder(dir)).toEqual(before);
+  });
+
+  it('removes the leftovers, keeps every record and in-progress write, and never goes through a symlink', () => {
+    const { dir, board, garbage, bait } = plantBoard();
+    const before = filesUnder(dir);
+    const report = collectGarbage(board);
+    expect(report.removed.map((r) => r.reason).sort()).toEqual([
+      'expired pending write',
+      'lock left by a writer that is gone',
+      'queued id whose send was killed',
+      'temp file left by an interrupted write',
+    ]);
+    const gone = garbage.map((path) => path.slice(dir.length + 1));
+    const expected = before.filter((file) => !gone.some((g) => file === g || file.startsWith(`${g}/`)));
+    expect(filesUnder(dir)).toEqual(expected);
+    expect(filesUnder(dir)).toContain(bait.slice(dir.length + 1));
+  });
+});
