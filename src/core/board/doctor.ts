@@ -1,10 +1,10 @@
 // `doctor`: what board is used and why, and every file a reader would skip.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, relative } from 'node:path';
 import { listCards } from '../cards/find.js';
 import { readMessageFile } from '../messages/message.js';
 import { isTempName, TEMP_SUFFIX } from '../store/atomic-write.js';
-import { entryKind, type Problem } from '../store/safe-fs.js';
+import { type Problem, walkTree } from '../store/safe-fs.js';
 import { readGitInfo } from './git.js';
 import type { Board } from './open-board.js';
 
@@ -48,8 +48,9 @@ export function diagnoseBoard(board: Board): DoctorReport {
   checkBoardFile(board, lines);
   let temps = 0;
   let hidden = 0;
-  walk(board.root, (path, kind) => {
+  walkTree(board.root, (path, name, kind) => {
     const rel = relative(board.root, path);
+    if (kind === 'dir') return name.endsWith('.lock');
     if (kind === 'symlink' && !rel.startsWith('cards/'))
       problems.push({ path, reason: 'is a symlink (not followed)' });
     else if (kind !== 'file') return;
@@ -107,20 +108,5 @@ function checkBoardFile(board: Board, lines: DoctorLine[]): void {
       check: 'board.json',
       detail: 'missing or unreadable (recreated on the next write)',
     });
-  }
-}
-
-function walk(dir: string, visit: (path: string, kind: ReturnType<typeof entryKind>) => void): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const path = `${dir}/${name}`;
-    const kind = entryKind(path);
-    if (kind === 'dir' && !name.endsWith('.lock')) walk(path, visit);
-    else visit(path, kind);
   }
 }

@@ -1,12 +1,12 @@
 // `gc`: removes what interrupted or finished work leaves behind — never a record, never through a symlink.
-import { lstatSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { lstatSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { messagePath } from '../messages/message.js';
 import { markerAgeMs, queuedIds, spoolDir } from '../messages/spool.js';
 import { findExpiredPendings } from '../pending/pending.js';
 import { TEMP_SUFFIX } from '../store/atomic-write.js';
 import { nameProblem } from '../store/names.js';
-import { entryKind, listNames } from '../store/safe-fs.js';
+import { entryKind, listNames, walkTree } from '../store/safe-fs.js';
 import { type Board, boardPath } from './open-board.js';
 
 export interface GcOptions {
@@ -29,13 +29,14 @@ export function collectGarbage(board: Board, options: GcOptions = {}): GcReport 
   const found: GcReport['removed'] = [];
   const now = Date.now();
   if (!board.exists) return { removed: found, dryRun: options.dryRun === true };
-  walk(board.root, (path, name, isDir) => {
+  walkTree(board.root, (path, name, kind) => {
+    if (kind === 'symlink') return true;
     const age = now - lstatSync(path).mtimeMs;
     if (name.endsWith(TEMP_SUFFIX) && age > IN_PROGRESS_MS) {
       found.push({ path, reason: 'temp file left by an interrupted write' });
       return true;
     }
-    if (isDir && name.endsWith('.lock') && lockAbandoned(path, age)) {
+    if (kind === 'dir' && name.endsWith('.lock') && lockAbandoned(path, age)) {
       found.push({ path, reason: 'lock left by a writer that is gone' });
       return true;
     }
@@ -65,22 +66,5 @@ function lockAbandoned(lockDir: string, age: number): boolean {
     return false;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-// Visits files and folders below `dir` without following symlinks; `visit` returns true to not descend.
-function walk(dir: string, visit: (path: string, name: string, isDir: boolean) => boolean): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const path = join(dir, name);
-    const kind = entryKind(path);
-    if (kind === 'symlink' || kind === 'missing') continue;
-    const taken = visit(path, name, kind === 'dir');
-    if (!taken && kind === 'dir') walk(path, visit);
   }
 }

@@ -1,5 +1,6 @@
 // Reading inside the board without following symlinks: every read says what it found, corrupt files become problems.
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Fields, parseRecord } from './front-matter.js';
 
 /** A file a reader skipped, and why; `doctor` lists them. Readers never crash on them and never delete them. */
@@ -80,4 +81,21 @@ export function readRecordFile(path: string, maxBytes?: number): RecordRead {
 export function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/**
+ * Visits every entry below `dir` (never following a symlink: it is visited as one). `visit` is called for
+ * folders too, before their contents; returning true skips what is inside.
+ */
+export function walkTree(
+  dir: string,
+  visit: (path: string, name: string, kind: EntryKind) => boolean | undefined,
+): void {
+  for (const name of listNames(dir)) {
+    const path = join(dir, name);
+    const kind = entryKind(path);
+    if (kind === 'missing') continue;
+    const skip = visit(path, name, kind);
+    if (kind === 'dir' && !skip) walkTree(path, visit);
+  }
 }
