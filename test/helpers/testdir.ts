@@ -1,6 +1,6 @@
 // Test helpers: a temp folder per test (removed afterwards) and a way to run the built `baton` binary.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach } from 'vitest';
@@ -53,9 +53,8 @@ export function batonAsync(args: string[], options: { cwd: string; env?: Record<
   return spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: cleanEnv(options.env) });
 }
 
-/** Every file below `dir` (relative paths, sorted); [] when `dir` does not exist. */
-export function filesUnder(dir: string): string[] {
-  const out: string[] = [];
+/** Walks `dir` (following folders), calling `visit` with each entry's relative path; nothing when it is absent. */
+function walkRelative(dir: string, visit: (rel: string, path: string, isDir: boolean) => void): void {
   const walk = (at: string, prefix: string) => {
     let names: string[];
     try {
@@ -65,10 +64,28 @@ export function filesUnder(dir: string): string[] {
     }
     for (const name of names) {
       const path = join(at, name);
-      if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) walk(path, `${prefix}${name}/`);
-      else out.push(`${prefix}${name}`);
+      const isDir = statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+      visit(`${prefix}${name}`, path, isDir);
+      if (isDir) walk(path, `${prefix}${name}/`);
     }
   };
   walk(dir, '');
+}
+
+/** Every file below `dir` (relative paths, sorted); [] when `dir` does not exist. */
+export function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  walkRelative(dir, (rel, _path, isDir) => {
+    if (!isDir) out.push(rel);
+  });
   return out.sort();
+}
+
+/** Every file (with its bytes, as latin1 text) and folder (as `name/`) under `dir`, for "nothing changed" checks. */
+export function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  walkRelative(dir, (rel, path, isDir) => {
+    out[isDir ? `${rel}/` : rel] = isDir ? '' : readFileSync(path, 'latin1');
+  });
+  return out;
 }

@@ -1,5 +1,4 @@
 // Test helpers for cards: a temp board per test (removed after, via testdir), a fake clock, a byte snapshot.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Board, type OpenBoardOptions, openBoard } from '../../../src/core/board/open-board.js';
 import { testdir } from '../../helpers/testdir.js';
@@ -36,28 +35,7 @@ export function testBoard(options: OpenBoardOptions = {}): Board & { clock: Fake
   return board as Board & { clock: FakeClock };
 }
 
-/** Every file under `dir` with its bytes (as text), for "nothing was written" checks. */
-export function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (at: string, rel: string) => {
-    let names: string[];
-    try {
-      names = readdirSync(at);
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      const path = join(at, name);
-      const key = rel ? `${rel}/${name}` : name;
-      if (statSync(path).isDirectory()) {
-        out[`${key}/`] = '';
-        walk(path, key);
-      } else out[key] = readFileSync(path, 'latin1');
-    }
-  };
-  walk(dir, '');
-  return out;
-}
+export { snapshot } from '../../helpers/testdir.js';
 
 /** Runs `fn` expecting a BatonError; returns `{ code, message }` for exact assertions. */
 export function caught(fn: () => unknown): { code: string; message: string } {

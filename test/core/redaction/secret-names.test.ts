@@ -22,6 +22,20 @@ function setup() {
   return { dir, board };
 }
 
+function sessionRecord(id: string, cwd: string) {
+  const at = '2026-11-30T00:00:00.000Z';
+  return {
+    id,
+    harness: 'claude',
+    agent: 'alice',
+    cwd,
+    projectKey: 'p',
+    parentSession: '',
+    startedAt: at,
+    lastSeen: at,
+  };
+}
+
 const refused = (kind: string, kinds: string) =>
   `invalid ${kind} name: it looks like a credential (${kinds}) — pick another name`;
 
@@ -44,16 +58,7 @@ describe('credential-shaped names', () => {
 
   it('a session id is refused and nothing is written', () => {
     const { dir, board } = setup();
-    const record = {
-      id: TOKEN,
-      harness: 'claude',
-      agent: 'alice',
-      cwd: dir,
-      projectKey: 'p',
-      parentSession: '',
-      startedAt: '2026-11-30T00:00:00.000Z',
-      lastSeen: '2026-11-30T00:00:00.000Z',
-    };
+    const record = sessionRecord(TOKEN, dir);
     expect(() => writeSession(board, record)).toThrow(refused('session', 'github-token'));
     expect(filesUnder(dir)).toEqual([]);
   });
@@ -62,16 +67,7 @@ describe('credential-shaped names', () => {
 describe('pending writes', () => {
   it('a key hand-edited into a card title is not copied into the pending write', () => {
     const { dir, board } = setup();
-    writeSession(board, {
-      id: 'sess-1',
-      harness: 'claude',
-      agent: 'alice',
-      cwd: dir,
-      projectKey: 'p',
-      parentSession: '',
-      startedAt: '2026-11-30T00:00:00.000Z',
-      lastSeen: '2026-11-30T00:00:00.000Z',
-    });
+    writeSession(board, sessionRecord('sess-1', dir));
     const { card } = createCard(board, { title: 'Deploy', by: 'you' });
     writeFileSync(
       card.path,
