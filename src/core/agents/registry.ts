@@ -6,6 +6,7 @@ import { withLock } from '../store/lock.js';
 import { validateName } from '../store/names.js';
 import { validateStoredName, writeJsonRecord } from '../store/records.js';
 import { listNames, type Problem, readTextFile } from '../store/safe-fs.js';
+import { readSeen } from './seen.js';
 
 export interface AgentRecord {
   name: string;
@@ -54,7 +55,7 @@ function readAgent(path: string): AgentRecord | undefined {
   }
 }
 
-/** Registered agents plus every agent that has a mailbox, with unread counts, by name. */
+/** Registered agents, agents with a mailbox and agents that have sent mail, with unread counts, by name. */
 export function listAgents(board: Board): { agents: AgentSummary[]; problems: Problem[] } {
   const problems: Problem[] = [];
   const byName = new Map<string, AgentSummary>();
@@ -70,6 +71,11 @@ export function listAgents(board: Board): { agents: AgentSummary[]; problems: Pr
   }
   for (const name of listRecipients(board, problems)) {
     if (!byName.has(name)) byName.set(name, { name, registered: false, sessions: [], unread: 0 });
+  }
+  for (const [name, at] of readSeen(board)) {
+    const known = byName.get(name);
+    if (!known) byName.set(name, { name, registered: false, lastSeen: at, sessions: [], unread: 0 });
+    else if (!known.lastSeen || known.lastSeen < at) known.lastSeen = at;
   }
   for (const summary of byName.values()) summary.unread = unreadIds(board, summary.name).length;
   return { agents: [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)), problems };

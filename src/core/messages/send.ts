@@ -1,5 +1,6 @@
 // Sending: validate everything first, then one queued marker and one record per recipient.
 
+import { markSeen } from '../agents/seen.js';
 import { readGitInfo } from '../board/git.js';
 import { type Board, ensureBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
@@ -62,6 +63,7 @@ export function sendMessage(board: Board, options: SendOptions): SendResult {
     kinds = written.kinds;
     sent.push({ id, to: recipient, path });
   }
+  markSeen(board, from);
   return { board: board.root, sent, batch, redacted, redactedKinds: kinds };
 }
 
