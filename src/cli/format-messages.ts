@@ -1,17 +1,24 @@
 // How messages read in a terminal and in an agent's context (peer text is labelled as data, not instructions).
 import type { Message } from '../core/messages/message.js';
 
-export function formatMessage(message: Message): string {
+export function formatMessage(message: Message, recipients: string[] = [message.to]): string {
   const when = message.at.replace('T', ' ').slice(0, 19);
-  const head = [`${message.id}  ${when}  ${message.from} → ${message.to}`];
+  const head = [`${message.id}  ${when}  ${message.from} → ${recipients.join(', ')}`];
   if (message.subject) head.push(`  subject: ${message.subject}`);
   if (message.replyTo) head.push(`  reply to: ${message.replyTo}`);
   const body = message.body.replace(/\n+$/, '').replace(/^/gm, '  │ ');
   return `${head.join('\n')}\n${body}\n`;
 }
 
+/** Messages in order; the copies of one fan-out (same batch, side by side) read as one message to several. */
 export function formatMessages(messages: Message[]): string {
-  return messages.map(formatMessage).join('\n');
+  const groups: { first: Message; to: string[] }[] = [];
+  for (const message of messages) {
+    const last = groups.at(-1);
+    if (last && message.batch && last.first.batch === message.batch) last.to.push(message.to);
+    else groups.push({ first: message, to: [message.to] });
+  }
+  return groups.map((group) => formatMessage(group.first, group.to)).join('\n');
 }
 
 /** The block pushed into an agent's session at a turn boundary. */

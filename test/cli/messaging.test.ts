@@ -43,6 +43,9 @@ describe('baton send / inbox / thread', () => {
       b,
     );
     expect(idsOf(fan.stdout)).toHaveLength(3);
+    const fanThread = baton(['thread', idsOf(fan.stdout)[1]!], b).stdout;
+    expect(fanThread.match(/alice → .*/g)).toEqual(['alice → bob, carol, dave']);
+    expect(fanThread.match(/standup in 5/g)).toHaveLength(1);
     for (const agent of ['bob', 'carol', 'dave']) {
       expect(baton(['inbox', '--as', agent, '--unread'], b).stdout).toContain('standup in 5');
     }
