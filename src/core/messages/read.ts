@@ -1,7 +1,7 @@
 // Reading messages without side effects: an agent's inbox, the whole board, one message, a thread.
 import { type Board, boardPath } from '../board/open-board.js';
 import { isTempName } from '../store/atomic-write.js';
-import { isId } from '../store/ids.js';
+import { idTime, isId } from '../store/ids.js';
 import { nameProblem } from '../store/names.js';
 import { entryKind, listNames, type Problem } from '../store/safe-fs.js';
 import {
@@ -146,7 +146,9 @@ export function readThread(board: Board, id: string): MessageList {
     seen.add(parent.id);
     root = parent;
   }
-  const all = listMessages(board, { limit: 0, after: undefined }).messages.filter((m) => m.id >= root.id);
+  // Copies of one fan-out share the root's millisecond but not its id order, so compare times, not ids.
+  const since = idTime(root.id);
+  const all = listMessages(board, { limit: 0 }).messages.filter((m) => idTime(m.id) >= since);
   const members = new Set([root.id]);
   const batches = new Set(root.batch ? [root.batch] : []);
   for (let grew = true; grew; ) {
