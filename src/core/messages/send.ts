@@ -1,11 +1,9 @@
 // Sending: validate everything first, then one queued marker and one record per recipient.
-
 import { markSeen } from '../agents/seen.js';
 import { readGitInfo } from '../board/git.js';
 import { type Board, ensureBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
-import { type IdPrefix, newId } from '../store/ids.js';
-import { validateName } from '../store/names.js';
+import { newId } from '../store/ids.js';
 import { validateStoredName, writeRecord } from '../store/records.js';
 import { messagePath, requireMessageId } from './message.js';
 import { findMessage } from './read.js';
@@ -43,7 +41,7 @@ export function sendMessage(board: Board, options: SendOptions): SendResult {
 
   ensureBoard(board);
   const now = board.clock();
-  const batch = to.length > 1 ? newId('b' satisfies IdPrefix, now) : undefined;
+  const batch = to.length > 1 ? newId('b', now) : undefined;
   const rev = readGitInfo(board.cwd)?.rev;
   const at = new Date(now).toISOString();
   const sent: SendResult['sent'] = [];
@@ -77,7 +75,6 @@ function validateRecipients(list: string[]): string[] {
       `too many recipients: ${names.length} (at most ${MESSAGE_LIMITS.recipients}) — split the list`,
     );
   }
-  for (const name of names) validateName('agent', name);
   return names;
 }
 
