@@ -34,14 +34,6 @@ export function validateStoredName(board: Board, kind: NameKind, value: string):
   return value;
 }
 
-/** Redacts every string (and string list item) of a record's fields. */
-export function redactFields<T extends Record<string, FieldValue | undefined>>(
-  board: Board,
-  fields: T,
-): Redacted<T> {
-  return redactJson(board, fields);
-}
-
 /**
  * Redacts every string leaf of a JSON-like value, at any depth (object keys are left alone: they are
  * baton's own field names). Returns a copy; numbers, booleans, null and undefined pass through.
@@ -80,7 +72,7 @@ export function writeRecord(
   fields: Record<string, FieldValue | undefined>,
   body: string,
 ): WriteRecordResult {
-  const safeFields = redactFields(board, fields);
+  const safeFields = redactJson(board, fields);
   const safeBody = redactText(board, body);
   writeFileAtomic(path, formatRecord(safeFields.value, safeBody.value));
   const kinds = new Set([...safeFields.kinds, ...safeBody.kinds]);
