@@ -103,7 +103,8 @@ function checkBoard(root: string, tally: Tally): void {
       else hidden++;
       return;
     }
-    if (rel.startsWith('state/delivery/')) return; // empty queue markers, derived state
+    // Empty queue markers and last-seen stamps: derived state, no content to tear.
+    if (rel.startsWith('state/delivery/') || rel.startsWith('state/seen/')) return;
     if (rel.startsWith('messages/') && name.endsWith('.md')) {
       counts.message++;
       const read = readMessageFile(path);
