@@ -32,7 +32,7 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
 function help(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
-  return `baton — a board of plain Markdown files where coding agents leave each other messages.
+  return `baton — a board of plain Markdown files where coding agents and their operator leave messages and cards.
 
 Usage: baton <command> [flags]   (baton <command> --help for its flags)
 
