@@ -36,13 +36,24 @@ export function harnessOf(anchor: ProcessInfo | undefined): string {
   return HARNESS_NAMES.test(name) ? name.replace(/-agent$/, '') : 'shell';
 }
 
+// Run straight from its package (`node …/node_modules/<package>/cli.js`), a harness is named by the package.
+const HARNESS_PACKAGES: [RegExp, string][] = [
+  [/\/@anthropic-ai\/claude-code\//, 'claude'],
+  [/\/@google\/gemini-cli\//, 'gemini'],
+  [/\/@openai\/codex\//, 'codex'],
+  [/\/opencode-ai\//, 'opencode'],
+  [/\/@mariozechner\/pi-coding-agent\//, 'pi'],
+];
+
 // Harnesses written in JavaScript run as `node …/gemini` or `bun …/opencode`: name them by their script.
 function programName(pid: number, comm: string): string {
   if (!/^(node|bun|deno)$/.test(comm)) return comm;
   try {
-    const script = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[1] ?? '';
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(1);
+    const script = args.find((arg) => !arg.startsWith('-')) ?? '';
     const base = basename(script).replace(/\.(c|m)?js$/, '');
-    return HARNESS_NAMES.test(base) ? base : comm;
+    if (HARNESS_NAMES.test(base)) return base;
+    return HARNESS_PACKAGES.find(([pattern]) => pattern.test(script))?.[1] ?? comm;
   } catch {
     return comm;
   }

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { ancestors, harnessOf, sessionAnchor } from '../../../src/core/sessions/process-tree.js';
@@ -13,7 +13,8 @@ describe.runIf(process.platform === 'linux')('process tree', () => {
     expect(list.every((p) => /^\d+$/.test(p.start))).toBe(true);
   });
 
-  it('anchors a session to the nearest harness, naming a node harness by its script', () => {
+  // A stand-in harness: a node script at `rel` that runs a tool (the probe) as a grandchild, via a shell.
+  function anchorUnder(rel: string, nodeArgs: string[] = []) {
     const dir = testdir();
     const probe = join(dir, 'probe.mjs');
     buildSync({
@@ -29,19 +30,32 @@ describe.runIf(process.platform === 'linux')('process tree', () => {
       platform: 'node',
       outfile: probe,
     });
-    // A stand-in harness: a node script named `gemini` that runs a tool (the probe) as a grandchild, via a shell.
-    mkdirSync(join(dir, 'bin'));
-    const harness = join(dir, 'bin', 'gemini');
+    const harness = join(dir, rel);
+    mkdirSync(dirname(harness), { recursive: true });
     writeFileSync(
       harness,
       `const { execFileSync } = require('node:child_process');
        process.stdout.write(execFileSync('/bin/sh', ['-c', '"$0" "$1"', process.execPath, ${JSON.stringify(probe)}]));
        console.log(JSON.stringify({ self: process.pid }));`,
     );
-    const [anchorLine, selfLine] = execFileSync(process.execPath, [harness], { encoding: 'utf8' })
+    const [anchorLine, selfLine] = execFileSync(process.execPath, [...nodeArgs, harness], {
+      encoding: 'utf8',
+    })
       .trim()
       .split('\n');
-    expect(JSON.parse(anchorLine!)).toEqual({ pid: JSON.parse(selfLine!).self, harness: 'gemini' });
+    return { anchor: JSON.parse(anchorLine!), harnessPid: JSON.parse(selfLine!).self };
+  }
+
+  it('anchors a session to the nearest harness, naming a node harness by its script', () => {
+    const { anchor, harnessPid } = anchorUnder('bin/gemini');
+    expect(anchor).toEqual({ pid: harnessPid, harness: 'gemini' });
+  });
+
+  it('names a harness run straight from its npm package (node flags before the script)', () => {
+    const { anchor, harnessPid } = anchorUnder('node_modules/@anthropic-ai/claude-code/cli.js', [
+      '--no-warnings',
+    ]);
+    expect(anchor).toEqual({ pid: harnessPid, harness: 'claude' });
   });
 
   it('without a harness above, the anchor is the parent (a shell) and the harness is "shell"', () => {
