@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// Commands on the hot path load one self-contained file; everything else goes through the full CLI.
+// CommonJS (see bin/package.json): hot-path commands require one self-contained file without starting the ESM
+// loader; every other command loads the full CLI.
 const HOT = new Set(['poll', 'send', 'inbox']);
 const command = process.argv[2];
-await import(HOT.has(command) ? `../dist/hot/${command}.js` : '../dist/cli.js');
+if (HOT.has(command)) require(`../dist/hot/${command}.cjs`);
+else import('../dist/cli.js');

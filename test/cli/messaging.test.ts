@@ -284,6 +284,20 @@ describe('bad input', () => {
     expect(readFileSync(join(outside, 'secret.md'), 'utf8')).toContain('secret');
   });
 
+  it('a message whose header was edited by hand into full YAML (a block list) is still read', () => {
+    const b = board();
+    baton(['send', '--as', 'alice', '--to', 'bob', '--body', 'hand edited'], b);
+    const mailbox = join(b.env.BATON_DIR, 'messages', 'bob');
+    const file = join(mailbox, filesUnder(mailbox)[0]!);
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('from: alice\n', 'from: alice\ntags:\n  - a\n  - b\n'),
+    );
+    const inbox = baton(['inbox', '--as', 'bob', '--json'], b);
+    expect(inbox.stderr).toBe('');
+    expect(JSON.parse(inbox.stdout).messages.map((m: { body: string }) => m.body)).toEqual(['hand edited\n']);
+  });
+
   it('truncated and non-UTF-8 message files are skipped and reported; the others are still listed', () => {
     const b = board();
     for (const body of ['one', 'two', 'three'])

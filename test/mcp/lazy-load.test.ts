@@ -1,4 +1,5 @@
-// The hot path never loads the MCP SDK (or zod): `send` and `poll` run with a loader hook that fails on them.
+// The hot path never loads the MCP SDK (or zod): `send` and `poll` run with guards that fail on them — an ESM
+// loader hook, and a CommonJS resolver patch (the hot-path commands are CommonJS bundles).
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,35 +18,54 @@ function withGuard(dir: string, args: string[]) {
   return next(specifier, context);
 }\n`,
   );
+  const guard = join(dir, 'guard.cjs');
+  writeFileSync(
+    guard,
+    `const Module = require('node:module');
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  if (request.startsWith('@modelcontextprotocol/') || request === 'zod' || request.startsWith('zod/')) {
+    throw new Error('hot path loaded ' + request);
+  }
+  return resolve.call(this, request, ...rest);
+};\n`,
+  );
   const register = join(dir, 'register.mjs');
   writeFileSync(
     register,
     `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
   );
-  return spawnSync(process.execPath, ['--import', pathToFileURL(register).href, BIN, ...args], {
-    cwd: dir,
-    env: cleanEnv({ BATON_DIR: join(dir, '.baton') }),
-    input: '',
-    encoding: 'utf8',
-  });
+  return spawnSync(
+    process.execPath,
+    ['--require', guard, '--import', pathToFileURL(register).href, ...args],
+    {
+      cwd: dir,
+      env: cleanEnv({ BATON_DIR: join(dir, '.baton') }),
+      input: '',
+      encoding: 'utf8',
+    },
+  );
 }
 
 describe('lazy loading', () => {
   it('send and poll never resolve @modelcontextprotocol or zod', () => {
     const dir = testdir();
-    const send = withGuard(dir, ['send', '--as', 'alice', '--to', 'bob', '--body', 'hi']);
+    const send = withGuard(dir, [BIN, 'send', '--as', 'alice', '--to', 'bob', '--body', 'hi']);
     expect(send.stderr).not.toContain('hot path loaded');
     expect(send.status).toBe(0);
-    const poll = withGuard(dir, ['poll', '--as', 'bob']);
+    const poll = withGuard(dir, [BIN, 'poll', '--as', 'bob']);
     expect(poll.stderr).not.toContain('hot path loaded');
     expect(poll.status).toBe(0);
     expect(poll.stdout).toContain('hi');
   });
 
-  it('the guard does catch a command that loads the SDK (so the test above can fail)', () => {
+  it('the guards do catch a command that loads the SDK, by import or by require (so the test above can fail)', () => {
     const dir = testdir();
-    const mcp = withGuard(dir, ['mcp', '--help']);
+    const mcp = withGuard(dir, [BIN, 'mcp', '--help']);
     expect(mcp.status).not.toBe(0);
     expect(mcp.stderr).toContain('hot path loaded @modelcontextprotocol/sdk');
+    const required = withGuard(dir, ['-e', "require('zod')"]);
+    expect(required.status).not.toBe(0);
+    expect(required.stderr).toContain('hot path loaded zod');
   });
 });

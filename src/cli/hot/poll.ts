@@ -2,4 +2,4 @@
 import { run } from '../commands/poll.js';
 import { runHot } from './entry.js';
 
-await runHot(run);
+void runHot(run);

@@ -19,10 +19,10 @@ function encodeTime(ms: number): string {
   return out;
 }
 
+// Ids need uniqueness, not secrecy: V8 seeds each process's Math.random from the OS, and 80 bits keep processes
+// apart. Loading crypto (node:crypto or Web Crypto) would cost ~3 ms on every `send`, most of its budget.
 function freshRandom(): number[] {
-  // Web Crypto is global and loads on first use, so commands that make no id never pay for node:crypto.
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(RANDOM_CHARS));
-  return Array.from(bytes, (b) => b % 32);
+  return Array.from({ length: RANDOM_CHARS }, () => Math.floor(Math.random() * 32));
 }
 
 // Within one millisecond the random part is incremented, so ids from one process stay strictly ordered.
