@@ -1,52 +1,65 @@
-// Per call: which board a tool acts on (its `board` argument, SPEC §2 step 1) and who is acting.
-import { resolveAgent } from '../core/agents/identity.js';
+// Per call: the server's board (flags, BATON_DIR, cwd — tools take no `board` argument) and who is acting.
 import { type Board, type OpenBoardOptions, openBoard } from '../core/board/open-board.js';
-import { BatonError, isBatonError } from '../core/errors.js';
+import { BatonError } from '../core/errors.js';
+import { boundAgent as sessionAgent } from '../core/sessions/session.js';
 import { validateName } from '../core/store/names.js';
 import type { ToolCall } from './contract.js';
+
+/** Where a server's identity came from; a refusal names it, so the agent knows what to change. */
+export type IdentitySource = 'flag' | 'env' | 'session' | 'header';
+
+export interface BoundIdentity {
+  name: string;
+  source: IdentitySource;
+}
 
 export interface CallContextOptions {
   /** Where the server's board is (flags, cwd, env). */
   board: OpenBoardOptions;
-  /** A fixed identity: `--as`, or over HTTP the server's `--as` / the request's X-Baton-Agent. */
+  /** A fixed identity: `--as`, or over HTTP the server's `--as` / BATON_AGENT / the request's X-Baton-Agent. */
   agent?: string;
+  /** Where `agent` came from. Default `flag`. */
+  agentSource?: IdentitySource;
   /** Also take BATON_AGENT and the name bound to the launching session (stdio); HTTP requests do not. */
   sessionIdentity: boolean;
-  /** Over HTTP the `board` argument may only name the served board: remote callers pick no folders. */
-  pinBoard: boolean;
   bindSessions: boolean;
 }
 
-export function openCall(options: CallContextOptions, boardArg: string | undefined): ToolCall {
-  const board = openBoard({ ...options.board, board: boardArg || options.board.board });
-  if (options.pinBoard && boardArg) {
-    const served = openBoard(options.board).root;
-    if (board.root !== served) {
-      throw new BatonError(
-        'conflict',
-        `this server serves ${served} only — omit "board", or start another \`baton serve --board ${boardArg}\``,
-      );
-    }
-  }
-  let bound: { name: string | undefined } | undefined;
-  const boundAgent = () => {
-    bound ??= { name: boundIdentity(options, board) };
-    return bound.name;
+const FROM: Record<IdentitySource, string> = {
+  flag: 'set by --as',
+  env: 'set by BATON_AGENT',
+  session: 'registered for the session that launched this server',
+  header: "named by this request's X-Baton-Agent header",
+};
+
+const INSTEAD: Record<IdentitySource, (claim: string) => string> = {
+  flag: (claim) => `or run a server with --as ${claim}`,
+  env: (claim) => `or run a server with BATON_AGENT=${claim}`,
+  session: (claim) => `or run a server with --as ${claim}`,
+  header: (claim) => `or send X-Baton-Agent: ${claim}`,
+};
+
+export function openCall(options: CallContextOptions): ToolCall {
+  const board = openBoard(options.board);
+  let bound: { identity: BoundIdentity | undefined } | undefined;
+  const identity = () => {
+    bound ??= { identity: boundIdentity(options, board) };
+    return bound.identity;
   };
   return {
     board,
-    boundAgent,
+    boundAgent: () => identity()?.name,
     bindsSessions: options.bindSessions,
     actingAgent(claimed) {
       const claim = claimed === undefined || claimed === '' ? undefined : validateName('agent', claimed);
-      const name = boundAgent();
-      if (name && claim && claim !== name) {
+      const own = identity();
+      if (own && claim && claim !== own.name) {
         throw new BatonError(
           'conflict',
-          `"${claim}" is not you: this server acts as ${name} — omit the name (it is taken from the session), or run a server with --as ${claim}`,
+          `"${claim}" is not you: this server acts as ${own.name} (${FROM[own.source]}) — omit the name, ${INSTEAD[own.source](claim)}`,
         );
       }
-      if (name ?? claim) return (name ?? claim) as string;
+      if (own ?? claim) return own?.name ?? (claim as string);
       throw new BatonError(
         'no_agent',
         'no agent identity — pass your name ("from" / "agent"), or configure the server as `baton mcp --as <name>` (or set BATON_AGENT)',
@@ -55,13 +68,11 @@ export function openCall(options: CallContextOptions, boardArg: string | undefin
   };
 }
 
-function boundIdentity(options: CallContextOptions, board: Board): string | undefined {
-  if (options.agent) return options.agent;
+function boundIdentity(options: CallContextOptions, board: Board): BoundIdentity | undefined {
+  if (options.agent) return { name: options.agent, source: options.agentSource ?? 'flag' };
   if (!options.sessionIdentity) return undefined;
-  try {
-    return resolveAgent(board);
-  } catch (error) {
-    if (isBatonError(error, 'no_agent')) return undefined;
-    throw error;
-  }
+  const fromEnv = board.env.BATON_AGENT;
+  if (fromEnv) return { name: validateName('agent', fromEnv), source: 'env' };
+  const registered = sessionAgent(board);
+  return registered ? { name: validateName('agent', registered), source: 'session' } : undefined;
 }

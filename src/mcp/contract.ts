@@ -5,47 +5,45 @@ import type * as z from 'zod';
 import type { Board } from '../core/board/open-board.js';
 import type { Profile } from './profiles.js';
 
-/** A tool's arguments or structured result, as a zod shape. */
+/** A tool's arguments, as a zod shape. */
 export type Shape = Record<string, z.ZodType>;
 type Out<S extends Shape> = z.output<z.ZodObject<S>>;
 
 /** What a tool handler is given besides its arguments. */
 export interface ToolCall {
-  /** The board of this call (the tool's `board` argument, else the server's). Nothing has been created. */
+  /** The server's board (`--board`, BATON_DIR, the cwd; tools take no board argument). Nothing has been created. */
   board: Board;
   /** The identity bound to the server (`--as`, BATON_AGENT, the launching session, or the HTTP header). */
   boundAgent(): string | undefined;
   /**
    * The acting agent: the bound identity, else `claimed` (validated). A `claimed` name that contradicts the
-   * bound identity is refused (`conflict`); with neither, `no_agent` says how to get one.
+   * bound identity is refused (`conflict`, saying where the identity came from); with neither, `no_agent` says
+   * how to get one.
    */
   actingAgent(claimed?: string): string;
   /** True over stdio: registering may bind the harness session that launched the server. */
   bindsSessions: boolean;
 }
 
-export interface ToolAnswer<S> {
-  /** Readable text for the model. */
-  text: string;
-  /** The same answer as data; must match the tool's `output` shape. */
-  structured: S;
-}
-
-export interface ToolDef<I extends Shape = Shape, O extends Shape = Shape> {
+/**
+ * A tool. Results are text only: no client uses structured output today, and an output schema would cost more
+ * of every `tools/list` than the rest of the tool (SPEC §7 budget: ≤ 500 characters per tool on average).
+ */
+export interface ToolDef<I extends Shape = Shape> {
   name: string;
-  /** One line telling an agent when to use the tool. */
+  /** One short line telling an agent when to use the tool. */
   description: string;
   /** Profiles that list this tool (every tool is also in `full`). */
   profiles: readonly Profile[];
-  /** Arguments, validated strictly (unknown keys refused). Every tool also gets an optional `board`. */
+  /** Arguments, validated strictly (unknown keys refused). Keep `.describe()` texts to a few words. */
   input: I;
-  output: O;
   annotations?: ToolAnnotations;
-  run(args: Out<I>, call: ToolCall): ToolAnswer<Out<O>> | Promise<ToolAnswer<Out<O>>>;
+  /** The answer as text for the model; throw BatonError for an `isError` result. */
+  run(args: Out<I>, call: ToolCall): string | Promise<string>;
 }
 
-/** Declares a tool with its argument and result types inferred, erased for the group's list. */
-export function defineTool<I extends Shape, O extends Shape>(tool: ToolDef<I, O>): ToolDef {
+/** Declares a tool with its argument types inferred, erased for the group's list. */
+export function defineTool<I extends Shape>(tool: ToolDef<I>): ToolDef {
   return tool as unknown as ToolDef;
 }
 

@@ -1,11 +1,13 @@
-// The HTTP front door: guards (Host/Origin, token, body cap), then routes — `/mcp` (stateless Streamable
+// The HTTP front door: connection limits and timeouts, guards (Host/Origin, token, body cap), then routes — `/mcp` (stateless Streamable
 // HTTP), a status page at `/`, and whatever routes a caller adds (the web UI will).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { BatonError } from '../core/errors.js';
-import { nameProblem } from '../core/store/names.js';
+import { canonicalName, nameProblem } from '../core/store/names.js';
+import type { IdentitySource } from './call-context.js';
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, limitConnections } from './connection-limits.js';
 import { allowedHosts, bearerMatches, foreignOrigin, isLoopbackHost, urlHost } from './http-guard.js';
 import type { Logger } from './logger.js';
 import { readBody } from './read-body.js';
@@ -20,14 +22,23 @@ export interface HttpOptions {
   port?: number;
   /** Bearer token every request must carry (required for a non-loopback bind). */
   token?: string;
-  /** Builds the MCP server for one request, acting as `agent` (undefined: the caller must name itself). */
-  mcpServer(agent: string | undefined): McpServer;
+  /**
+   * Builds the MCP server for one request, acting as `agent` (undefined: the caller must name itself); `source`
+   * says where the name came from (the server's own, or the request's X-Baton-Agent header).
+   */
+  mcpServer(agent: string | undefined, source: IdentitySource | undefined): McpServer;
   /** The server's own identity (`--as`). When set, a request's X-Baton-Agent may only repeat it. */
   agent?: string;
+  /** Where `agent` came from (`--as`: `flag`, BATON_AGENT: `env`). Default `flag`. */
+  agentSource?: IdentitySource;
   /** Routes tried, in order, after `/mcp` and before the status page and 404. */
   routes?: Route[];
   /** Default 1 MiB. */
   maxBodyBytes?: number;
+  /** How long a client may take to send its headers, and its whole request. Default 5 s and 10 s. */
+  timeouts?: Partial<HttpTimeouts>;
+  /** Connections held per client address and in total. Default 128 and 1024. */
+  limits?: Partial<ConnectionLimits>;
   /** Extra lines for the status page at `/`. */
   status?: () => string;
   logger: Logger;
@@ -42,6 +53,15 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+}
+
+// Node's defaults (60 s for headers, 300 s for a request, checked every 30 s) let a client that sends a byte now
+// and then hold a connection for minutes; a JSON-RPC request is small and sent at once.
+export const DEFAULT_TIMEOUTS: HttpTimeouts = { headersMs: 5_000, requestMs: 10_000 };
+
 export const AGENT_HEADER = 'x-baton-agent';
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
@@ -54,28 +74,63 @@ export async function listenHttp(options: HttpOptions): Promise<RunningHttpServe
       `refusing to listen on ${host} without a token: a non-loopback address is reachable from other machines — pass --token-file <file> or set BATON_TOKEN (clients send "Authorization: Bearer <token>"), or keep the default --host 127.0.0.1`,
     );
   }
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   let allowed = new Set<string>();
-  const server = createServer(createRequestHandler(options, () => allowed));
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: Math.max(timeouts.requestMs, timeouts.headersMs),
+      // How often Node looks for connections past those timeouts (its default is every 30 s).
+      connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(timeouts.headersMs / 4))),
+    },
+    createRequestHandler(options, () => allowed),
+  );
+  limitConnections(server, { ...DEFAULT_CONNECTION_LIMITS, ...options.limits });
+  const port = options.port ?? 7325;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 7325, host, () => {
+    server.once('error', (error) => reject(listenError(error, host, port)));
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
-  allowed = allowedHosts(host, port);
+  const bound = (server.address() as AddressInfo).port;
+  allowed = allowedHosts(host, bound);
   return {
     server,
     host,
-    port,
-    url: `http://${urlHost(host)}:${port}/mcp`,
+    port: bound,
+    url: `http://${urlHost(host)}:${bound}/mcp`,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
   };
+}
+
+/** Why the server could not listen, as the next step for the person: a busy port is not a crash. */
+function listenError(error: Error & { code?: string }, host: string, port: number): Error {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new BatonError(
+        'conflict',
+        `port ${port} is taken — pass --port <n> (or --port 0 for any free port)`,
+      );
+    case 'EACCES':
+      return new BatonError(
+        'conflict',
+        `port ${port} needs privileges here — pass --port <n> above 1023 (or --port 0 for any free port)`,
+      );
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return new BatonError(
+        'invalid_input',
+        `cannot listen on ${host}: not an address of this machine — pass --host 127.0.0.1 or one of its addresses`,
+      );
+    default:
+      return error;
+  }
 }
 
 /** The request handler, usable on any node:http server. `allowed` yields the Host values that are ours. */
@@ -121,11 +176,12 @@ async function handleMcp(req: IncomingMessage, res: ServerResponse, options: Htt
       'method not allowed: this server is stateless — POST JSON-RPC to /mcp',
     );
   }
-  const claimed = headerValue(req.headers[AGENT_HEADER]);
-  if (claimed !== undefined) {
+  const header = headerValue(req.headers[AGENT_HEADER]);
+  const claimed = header === undefined ? undefined : canonicalName('agent', header);
+  if (header !== undefined && claimed !== undefined) {
     const problem = nameProblem('agent', claimed);
     if (problem)
-      return sendRpcError(res, 400, -32600, `invalid X-Baton-Agent ${JSON.stringify(claimed)}: ${problem}`);
+      return sendRpcError(res, 400, -32600, `invalid X-Baton-Agent ${JSON.stringify(header)}: ${problem}`);
     if (options.agent && claimed !== options.agent) {
       return sendRpcError(
         res,
@@ -152,7 +208,9 @@ async function handleMcp(req: IncomingMessage, res: ServerResponse, options: Htt
   } catch {
     return sendRpcError(res, 400, -32700, 'parse error: the body is not JSON');
   }
-  const server = options.mcpServer(options.agent ?? claimed);
+  const server = options.agent
+    ? options.mcpServer(options.agent, options.agentSource ?? 'flag')
+    : options.mcpServer(claimed, claimed === undefined ? undefined : 'header');
   const transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

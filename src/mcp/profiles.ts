@@ -1,7 +1,8 @@
 // Tool profiles (`--tools`): which tools a server lists. `default` stays small; writes and admin tools are opt-in.
+// `notes` joins this list with the handoff tools; a profile that would list nothing is not offered.
 import { BatonError } from '../core/errors.js';
 
-export const PROFILES = ['default', 'full', 'messaging', 'notes', 'cards'] as const;
+export const PROFILES = ['default', 'full', 'messaging', 'cards'] as const;
 export type Profile = (typeof PROFILES)[number];
 
 /** A tool belongs to the profiles it names, and always to `full`. */
@@ -9,11 +10,18 @@ export function inProfile(toolProfiles: readonly Profile[], profile: Profile): b
   return profile === 'full' || toolProfiles.includes(profile);
 }
 
+export function isProfile(value: string): value is Profile {
+  return (PROFILES as readonly string[]).includes(value);
+}
+
+/** Why `value` is not a profile: the sentence a front end shows (the CLI as a usage error). */
+export function unknownProfile(value: string): string {
+  return `unknown tool profile ${JSON.stringify(value)} — use one of ${PROFILES.join(', ')}`;
+}
+
+/** `--tools` as a profile (default `default`); an unknown name throws `invalid_input` naming the profiles. */
 export function parseProfile(value: string | undefined): Profile {
   if (value === undefined) return 'default';
-  if ((PROFILES as readonly string[]).includes(value)) return value as Profile;
-  throw new BatonError(
-    'invalid_input',
-    `unknown tool profile ${JSON.stringify(value)} — use one of ${PROFILES.join(', ')}`,
-  );
+  if (isProfile(value)) return value;
+  throw new BatonError('invalid_input', unknownProfile(value));
 }

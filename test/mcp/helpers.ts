@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach } from 'vitest';
+import { BODY_GUTTER } from '../../src/core/display/visible-text.js';
 import { type BatonMcpOptions, createMcpServer } from '../../src/mcp/server.js';
 
 const open: Client[] = [];
@@ -37,9 +38,47 @@ export function textOf(result: CallToolResult): string {
   return first?.type === 'text' ? first.text : '';
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: structured content is checked field by field in the tests
-export function dataOf(result: CallToolResult): any {
-  return result.structuredContent;
+/** The ids and recipients a `dm_send` receipt lists (`sent m-… to bob`). */
+export function sentOf(result: CallToolResult): { id: string; to: string }[] {
+  return [...textOf(result).matchAll(/^sent (m-\S+) to (\S+)$/gm)].map(([, id, to]) => ({
+    id: id as string,
+    to: to as string,
+  }));
+}
+
+/** The id of the first message a `dm_send` receipt lists. */
+export function sentId(result: CallToolResult): string {
+  const [first] = sentOf(result);
+  if (!first) throw new Error(`no "sent" line in: ${textOf(result)}`);
+  return first.id;
+}
+
+export interface ShownMessage {
+  id: string;
+  from: string;
+  to: string;
+  /** The header line after `to …`: time, subject, reply. */
+  rest: string;
+  /** The body as shown: the gutter taken off each line. */
+  body: string;
+}
+
+/**
+ * The messages a reader sees in `dm_inbox` / `baton://message/…` text: one per header line (`--- m-… · from …`),
+ * the body being the gutter lines (`│ …`) under it. Any other line is not part of a message.
+ */
+export function shownMessages(text: string): ShownMessage[] {
+  const messages: (Omit<ShownMessage, 'body'> & { lines: string[] })[] = [];
+  for (const line of text.split('\n')) {
+    const header = /^--- (m-\S+) · from (\S+) to (\S+) · (.*)$/.exec(line);
+    if (header) {
+      const [, id = '', from = '', to = '', rest = ''] = header;
+      messages.push({ id, from, to, rest, lines: [] });
+      continue;
+    }
+    if (line.startsWith(BODY_GUTTER)) messages.at(-1)?.lines.push(line.slice(BODY_GUTTER.length));
+  }
+  return messages.map(({ lines, ...message }) => ({ ...message, body: lines.join('\n') }));
 }
 
 /** The text of a resource's first content item. */

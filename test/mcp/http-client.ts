@@ -1,5 +1,6 @@
 // HTTP test helpers: raw requests (to forge Host, Origin and huge bodies) and MCP clients over Streamable HTTP.
 import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach } from 'vitest';
@@ -93,4 +94,72 @@ export async function httpClient(url: string, headers: Record<string, string> = 
   await client.connect(transport);
   clients.push(client);
   return client;
+}
+
+export interface SlowClients {
+  /** How many of the sockets have been closed (by either side). */
+  closed(): number;
+  /** Resolves once every socket has connected (or failed to) . */
+  connected: Promise<void>;
+  /** Resolves once every socket is closed. */
+  allClosed: Promise<void>;
+  /** What the server wrote to each socket before closing it. */
+  received: string[];
+}
+
+/**
+ * `count` raw connections from `localAddress` (any 127.x address reaches a loopback server), each sending `data`
+ * and then nothing more: a client that never finishes its headers or its body. Destroyed after the test.
+ */
+export function slowClients(
+  port: number,
+  count: number,
+  data: string,
+  localAddress = '127.0.0.2',
+): SlowClients {
+  let closed = 0;
+  const received = Array.from({ length: count }, () => '');
+  const connects: Promise<void>[] = [];
+  const closes: Promise<void>[] = [];
+  for (let i = 0; i < count; i++) {
+    const socket = connect({ host: '127.0.0.1', port, localAddress });
+    sockets.push(socket);
+    socket.on('error', () => {});
+    socket.on('data', (chunk: Buffer) => {
+      received[i] += chunk.toString();
+    });
+    connects.push(
+      new Promise((resolve) => {
+        socket.once('connect', () => {
+          if (data) socket.write(data);
+          resolve();
+        });
+        socket.once('close', () => resolve());
+      }),
+    );
+    closes.push(
+      new Promise((resolve) =>
+        socket.once('close', () => {
+          closed++;
+          resolve();
+        }),
+      ),
+    );
+  }
+  return {
+    closed: () => closed,
+    connected: Promise.all(connects).then(() => {}),
+    allClosed: Promise.all(closes).then(() => {}),
+    received,
+  };
+}
+
+const sockets: Socket[] = [];
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.destroy();
+});
+
+/** Resolves once `condition()` holds, checking every 10 ms (the test's own timeout bounds the wait). */
+export async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
 }

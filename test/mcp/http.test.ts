@@ -1,13 +1,15 @@
 // The HTTP front door in process on port 0: Host/Origin checks, the token, the body cap, routes, identity.
 import { join } from 'node:path';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BatonError } from '../../src/core/errors.js';
 import { type HttpOptions, listenHttp, type RunningHttpServer } from '../../src/mcp/http.js';
 import { allowedHosts, isLoopbackHost } from '../../src/mcp/http-guard.js';
 import { silentLogger } from '../../src/mcp/logger.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import { filesUnder, testdir } from '../helpers/testdir.js';
-import { boardIn, call, dataOf, textOf } from './helpers.js';
-import { httpClient, INIT, rawRequest } from './http-client.js';
+import { boardIn, call, sentId, shownMessages, textOf } from './helpers.js';
+import { httpClient, INIT, rawRequest, slowClients, until } from './http-client.js';
 
 const running: RunningHttpServer[] = [];
 afterEach(async () => {
@@ -18,7 +20,7 @@ async function start(dir: string, options: Partial<HttpOptions> = {}) {
   const server = await listenHttp({
     port: 0,
     logger: silentLogger,
-    mcpServer: (agent) => createMcpServer({ board: boardIn(dir), agent, pinBoard: true }),
+    mcpServer: (agent, agentSource) => createMcpServer({ board: boardIn(dir), agent, agentSource }),
     ...options,
   });
   running.push(server);
@@ -103,6 +105,24 @@ describe('guards', () => {
     expect(status.body).toBe('baton is running. MCP (Streamable HTTP): POST /mcp\nboard: /x/.baton\n');
   });
 
+  it('answers a tools/call whose arguments are not an object with -32602 and a short message', async () => {
+    const dir = testdir();
+    const server = await start(dir);
+    const client = await httpClient(server.url, { 'X-Baton-Agent': 'alice' });
+    for (const [params, problem] of [
+      [{ name: 'dm_send', arguments: 'to=bob' }, '"arguments" must be an object, got a string'],
+      [{ name: 'dm_send', arguments: [1] }, '"arguments" must be an object, got an array'],
+      [{ name: 42, arguments: {} }, '"name" must be a string, got a number'],
+    ] as const) {
+      const answer = client.request({ method: 'tools/call', params } as never, CallToolResultSchema);
+      await expect(answer).rejects.toMatchObject({
+        code: -32602,
+        message: `MCP error -32602: invalid tools/call request: ${problem}`,
+      });
+    }
+    expect(filesUnder(dir)).toEqual([]);
+  });
+
   it('tries added routes after /mcp and before 404', async () => {
     const { port } = await start(testdir(), {
       routes: [
@@ -124,16 +144,17 @@ describe('identity over HTTP', () => {
     const server = await start(dir);
     const alice = await httpClient(server.url, { 'X-Baton-Agent': 'alice' });
     const bob = await httpClient(server.url, { 'X-Baton-Agent': 'bob' });
-    expect(dataOf(await call(alice, 'dm_send', { to: 'bob', body: 'hi bob' })).from).toBe('alice');
+    await call(alice, 'dm_send', { to: 'bob', body: 'hi bob' });
     const spoof = await call(alice, 'dm_send', { to: 'bob', body: 'x', from: 'bob' });
-    expect(textOf(spoof)).toContain('"bob" is not you: this server acts as alice');
-    const inbox = dataOf(await call(bob, 'dm_inbox', {}));
-    expect(inbox.messages.map((m: { from: string; body: string }) => [m.from, m.body])).toEqual([
-      ['alice', 'hi bob\n'],
-    ]);
+    expect(textOf(spoof)).toBe(
+      `"bob" is not you: this server acts as alice (named by this request's X-Baton-Agent header) — omit the name, or send X-Baton-Agent: bob`,
+    );
+    const inbox = shownMessages(textOf(await call(bob, 'dm_inbox', {})));
+    expect(inbox.map((m) => [m.from, m.body])).toEqual([['alice', 'hi bob']]);
     const anonymous = await httpClient(server.url);
     expect(textOf(await call(anonymous, 'dm_send', { to: 'bob', body: 'x' }))).toContain('no agent identity');
-    expect(dataOf(await call(anonymous, 'dm_send', { to: 'bob', body: 'x', from: 'carol' })).from).toBe(
+    const id = sentId(await call(anonymous, 'dm_send', { to: 'bob', body: 'x', from: 'carol' }));
+    expect(shownMessages(textOf(await call(bob, 'dm_inbox', {}))).find((m) => m.id === id)?.from).toBe(
       'carol',
     );
   });
@@ -153,9 +174,14 @@ describe('identity over HTTP', () => {
       'invalid X-Baton-Agent "../etc": must not contain path separators',
     );
     const same = await httpClient(server.url, { 'X-Baton-Agent': 'alice' });
-    expect(dataOf(await call(same, 'dm_send', { to: 'bob', body: 'x' })).from).toBe('alice');
+    expect((await call(same, 'dm_send', { to: 'bob', body: 'x' })).isError).toBeFalsy();
     const none = await httpClient(server.url);
-    expect(dataOf(await call(none, 'dm_send', { to: 'bob', body: 'y' })).from).toBe('alice');
+    expect((await call(none, 'dm_send', { to: 'bob', body: 'y' })).isError).toBeFalsy();
+    expect(textOf(await call(none, 'dm_send', { to: 'bob', body: 'z', from: 'bob' }))).toBe(
+      '"bob" is not you: this server acts as alice (set by --as) — omit the name, or run a server with --as bob',
+    );
+    const bob = await httpClient(server.url);
+    expect(textOf(await call(bob, 'dm_inbox', { agent: 'bob' }))).toContain('"bob" is not you');
     expect(filesUnder(join(dir, '.baton', 'messages', 'bob')).filter((f) => f.endsWith('.md'))).toHaveLength(
       2,
     );
@@ -175,6 +201,61 @@ describe('identity over HTTP', () => {
     expect(results.filter((r) => r.isError)).toEqual([]);
     expect(filesUnder(join(dir, '.baton', 'messages', 'sink')).filter((f) => f.endsWith('.md'))).toHaveLength(
       100,
+    );
+  });
+});
+
+describe('slow and flooding clients', () => {
+  const TOKEN = 'a-token-of-at-least-thirty-two-characters';
+  const halfHeader = (port: number) => `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Half`;
+
+  it('500 connections from one address that never finish their headers: all but 32 are closed at once, and an authenticated client is served', async () => {
+    const dir = testdir();
+    const server = await start(dir, { token: TOKEN, limits: { perClient: 32 } });
+    const flood = slowClients(server.port, 500, halfHeader(server.port));
+    await flood.connected;
+    await until(() => flood.closed() >= 468);
+    expect(flood.closed()).toBe(468);
+    const client = await httpClient(server.url, {
+      Authorization: `Bearer ${TOKEN}`,
+      'X-Baton-Agent': 'alice',
+    });
+    const sent = await call(client, 'dm_send', { to: 'bob', body: 'through the flood' });
+    expect(sent.isError).toBeFalsy();
+    expect(filesUnder(join(dir, '.baton', 'messages', 'bob')).filter((f) => f.endsWith('.md'))).toHaveLength(
+      1,
+    );
+    expect(server.server.maxConnections).toBe(1024);
+  });
+
+  it('drops connections that never finish their headers after the headers timeout (408), and keeps serving', async () => {
+    const dir = testdir();
+    const server = await start(dir, { timeouts: { headersMs: 300, requestMs: 600 } });
+    const half = slowClients(server.port, 20, halfHeader(server.port));
+    const silent = slowClients(server.port, 5, '');
+    await Promise.all([half.allClosed, silent.allClosed]);
+    expect(half.received.every((text) => text.startsWith('HTTP/1.1 408'))).toBe(true);
+    const client = await httpClient(server.url, { 'X-Baton-Agent': 'alice' });
+    expect((await call(client, 'dm_send', { to: 'bob', body: 'after' })).isError).toBeFalsy();
+  });
+
+  it('drops a request whose body never finishes after the request timeout, having written nothing', async () => {
+    const dir = testdir();
+    const server = await start(dir, { timeouts: { headersMs: 300, requestMs: 600 } });
+    const head = `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nX-Baton-Agent: alice\r\nContent-Length: 500\r\n\r\n`;
+    const body =
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"dm_send","arguments":{"to":"bob"';
+    const slow = slowClients(server.port, 3, head + body);
+    await slow.allClosed;
+    expect(filesUnder(dir)).toEqual([]);
+  });
+
+  it('says a port is taken and how to pick another, instead of crashing', async () => {
+    const first = await start(testdir());
+    const second = start(testdir(), { port: first.port });
+    await expect(second).rejects.toBeInstanceOf(BatonError);
+    await expect(second).rejects.toThrow(
+      `port ${first.port} is taken — pass --port <n> (or --port 0 for any free port)`,
     );
   });
 });

@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, baton, cleanEnv, testdir } from '../helpers/testdir.js';
-import { call, dataOf, textOf } from './helpers.js';
+import { call, sentId, shownMessages, textOf } from './helpers.js';
 import { INIT } from './http-client.js';
 
 const clients: Client[] = [];
@@ -32,12 +32,10 @@ describe('baton mcp (stdio)', () => {
     const dir = testdir();
     const alice = await stdioClient(dir, ['--as', 'alice']);
     const bob = await stdioClient(dir, [], { BATON_AGENT: 'bob' });
-    const sent = dataOf(await call(alice, 'dm_send', { to: 'bob', body: 'ping from alice' }));
-    const inbox = dataOf(await call(bob, 'dm_inbox', {}));
-    expect(inbox.messages.map((m: { id: string; from: string }) => [m.id, m.from])).toEqual([
-      [sent.sent[0].id, 'alice'],
-    ]);
-    await call(bob, 'dm_send', { to: 'alice', body: 'pong', reply_to: sent.sent[0].id });
+    const sent = sentId(await call(alice, 'dm_send', { to: 'bob', body: 'ping from alice' }));
+    const inbox = shownMessages(textOf(await call(bob, 'dm_inbox', {})));
+    expect(inbox.map((m) => [m.id, m.from])).toEqual([[sent, 'alice']]);
+    await call(bob, 'dm_send', { to: 'alice', body: 'pong', reply_to: sent });
     const cli = baton(['inbox', '--as', 'alice', '--json'], {
       cwd: dir,
       env: { BATON_DIR: join(dir, '.baton') },
@@ -58,11 +56,16 @@ describe('baton mcp (stdio)', () => {
     const dir = testdir();
     const client = await stdioClient(dir, []);
     expect(textOf(await call(client, 'dm_send', { to: 'bob', body: 'x' }))).toContain('no agent identity');
-    const registered = dataOf(await call(client, 'dm_register', { name: 'carol' }));
-    expect(registered.session).toEqual(expect.any(String));
-    expect(dataOf(await call(client, 'dm_send', { to: 'bob', body: 'x' })).from).toBe('carol');
-    expect(textOf(await call(client, 'dm_send', { to: 'bob', body: 'x', from: 'dave' }))).toContain(
-      '"dave" is not you: this server acts as carol',
+    expect(textOf(await call(client, 'dm_register', { name: 'carol' }))).toMatch(
+      /^registered carol \(session \S+\)\n\[board baton-test-\w+\]$/,
+    );
+    const id = sentId(await call(client, 'dm_send', { to: 'bob', body: 'x' }));
+    const bob = await stdioClient(dir, ['--as', 'bob']);
+    expect(shownMessages(textOf(await call(bob, 'dm_inbox', {}))).map((m) => [m.id, m.from])).toEqual([
+      [id, 'carol'],
+    ]);
+    expect(textOf(await call(client, 'dm_send', { to: 'bob', body: 'x', from: 'dave' }))).toBe(
+      '"dave" is not you: this server acts as carol (registered for the session that launched this server) — omit the name, or run a server with --as dave',
     );
   });
 
@@ -80,6 +83,8 @@ describe('baton mcp (stdio)', () => {
         method: 'tools/call',
         params: { name: 'dm_send', arguments: { to: 'b', body: 'x' } },
       },
+      { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'dm_send', arguments: 'to=b' } },
+      { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: ['dm_send'], arguments: {} } },
     ];
     const result = spawnSync(process.execPath, [BIN, 'mcp', '--as', 'alice'], {
       cwd: dir,
@@ -90,17 +95,28 @@ describe('baton mcp (stdio)', () => {
     });
     expect(result.status).toBe(0);
     const lines = result.stdout.split('\n').filter((line) => line !== '');
-    const replies = lines.map((line) => JSON.parse(line));
+    // Replies may come in any order (JSON-RPC matches them by id): a malformed request is answered at once.
+    const replies = lines.map((line) => JSON.parse(line)).sort((a, b) => a.id - b.id);
     expect(replies.map((r) => [r.jsonrpc, r.id])).toEqual([
       ['2.0', 1],
       ['2.0', 2],
       ['2.0', 3],
       ['2.0', 4],
       ['2.0', 5],
+      ['2.0', 6],
+      ['2.0', 7],
     ]);
     expect(replies[2].result.isError).toBe(true);
     expect(replies[3].result.isError).toBe(true);
-    expect(replies[4].result.structuredContent.from).toBe('alice');
+    expect(replies[4].result.content[0].text).toMatch(/^sent m-\S+ to b\n/);
+    expect(replies[5].error).toEqual({
+      code: -32602,
+      message: 'invalid tools/call request: "arguments" must be an object, got a string',
+    });
+    expect(replies[6].error).toEqual({
+      code: -32602,
+      message: 'invalid tools/call request: "name" must be a string, got an array',
+    });
   });
 
   it('refuses an invalid --as or --tools with a message on stderr and nothing on stdout', () => {
@@ -114,11 +130,16 @@ describe('baton mcp (stdio)', () => {
     expect(badName.status).toBe(1);
     expect(badName.stdout).toBe('');
     expect(badName.stderr).toBe('baton: invalid agent name "../x": must not contain path separators\n');
-    const badProfile = baton(['mcp', '--tools', 'everything'], { cwd: dir });
-    expect(badProfile.code).toBe(1);
-    expect(badProfile.stdout).toBe('');
-    expect(badProfile.stderr).toBe(
-      'baton: unknown tool profile "everything" — use one of default, full, messaging, notes, cards\n',
-    );
+    for (const profile of ['everything', 'notes']) {
+      const badProfile = baton(['mcp', '--tools', profile], { cwd: dir });
+      expect(badProfile.code).toBe(2);
+      expect(badProfile.stdout).toBe('');
+      expect(badProfile.stderr).toBe(
+        `baton: unknown tool profile "${profile}" — use one of default, full, messaging, cards\n`,
+      );
+    }
+    const help = baton(['mcp', '--help'], { cwd: dir });
+    expect(help.stdout).toContain('[--tools default|full|messaging|cards]');
+    expect(help.stdout).not.toContain('notes');
   });
 });

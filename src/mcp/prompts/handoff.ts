@@ -1,7 +1,8 @@
-// The `handoff` prompt: the six-section handoff note of SPEC §3, for an agent ending its unit of work.
+// The `handoff` prompt: the six-section handoff note, for an agent ending its unit of work. It names only what
+// exists today: the note goes to the person, or onto a card when they ask.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
-/** The six sections every handoff body has, in order (SPEC §3). */
+/** The six sections every handoff body has, in order. */
 export const HANDOFF_SECTIONS = [
   ['Goal', 'what this line of work is for, in one or two sentences'],
   ['Done', 'what was finished, with files, commands and results'],
@@ -17,7 +18,7 @@ export function handoffTemplate(): string {
 
 ${sections}
 
-Save it with the write_handoff tool if this server has it, or \`baton handoff write --stdin\`.`;
+Give the note to the person as your answer. If they ask you to keep it on the board, add it to a card as a note: with the card_write tool when this server lists it, else with \`baton card write <card-id> --type note\` and the note on stdin.`;
 }
 
 export function registerHandoffPrompt(server: McpServer): void {
@@ -25,7 +26,7 @@ export function registerHandoffPrompt(server: McpServer): void {
     'handoff',
     {
       title: 'Write a handoff',
-      description: 'The six-section handoff template (SPEC §3) for ending a session.',
+      description: 'The six-section handoff template for ending a session.',
     },
     () => ({
       description: 'Six-section handoff note',

@@ -3,26 +3,18 @@ import * as z from 'zod';
 import { BatonError } from '../../core/errors.js';
 import type { Shape } from '../contract.js';
 
-/** The optional `board` argument every tool takes (SPEC §2 step 1). */
-export const BOARD_ARGUMENT = z
-  .string()
-  .optional()
-  .describe('board folder to use instead of the server’s (rarely needed)');
+/** The `from` / `agent` argument: only a server without an identity needs it. */
+export const OWN_NAME = z.string().optional().describe('your name, if the server has none');
 
-/** A tool's full argument schema: its own shape plus `board`, unknown keys refused. */
+/** A tool's argument schema: its own shape, unknown keys refused. */
 export function argumentSchema(input: Shape) {
-  return z.strictObject({ ...input, board: BOARD_ARGUMENT });
+  return z.strictObject(input);
 }
 
-/**
- * The JSON Schema listed in `tools/list`, attached as metadata to a schema that accepts any object. The SDK then
- * passes arguments through untouched and `parseArguments` phrases the errors — some SDK versions answer a schema
- * failure with a JSON-RPC error instead of an `isError` result, and their messages are zod dumps.
- */
-export function listedSchema(schema: z.ZodObject) {
-  const json = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
-  delete json.$schema;
-  return z.looseObject({}).meta(json);
+/** The JSON Schema a `tools/list` shows for `schema`: draft 2020-12 without the `$schema` key on every tool. */
+export function listedSchema(schema: z.ZodObject): { type: 'object'; [key: string]: unknown } {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+  return { ...json, type: 'object' };
 }
 
 /** Parses `raw` or throws `invalid_input` naming every problem and the arguments the tool takes. */
@@ -32,7 +24,7 @@ export function parseArguments<S extends z.ZodObject>(tool: string, schema: S, r
   const problems = result.error.issues.map((issue) => describeIssue(issue, raw));
   throw new BatonError(
     'invalid_input',
-    `invalid arguments for ${tool}: ${problems.join('; ')} — ${tool} takes ${signature(schema)}`,
+    `invalid arguments for ${tool}: ${problems.join('; ')} — ${tool} takes ${signature(schema) || 'no arguments'}`,
   );
 }
 

@@ -8,41 +8,27 @@ import { MESSAGE_LIMITS, sendMessage } from '../../core/messages/send.js';
 import { bindSession } from '../../core/sessions/session.js';
 import { isId } from '../../core/store/ids.js';
 import { validateName } from '../../core/store/names.js';
+import { boardLabel } from '../board-label.js';
 import { defineTool, type ToolGroup } from '../contract.js';
-import { formatMessage, messageGist, PEER_PREAMBLE } from './peer-content.js';
+import { OWN_NAME } from './arguments.js';
+import { formatMessages, messageGist, oneLine } from './peer-content.js';
 
-const MESSAGE = z.object({
-  id: z.string(),
-  from: z.string(),
-  to: z.string(),
-  at: z.string(),
-  subject: z.string().optional(),
-  replyTo: z.string().optional(),
-  batch: z.string().optional(),
-  body: z.string(),
-});
+const READ = { readOnlyHint: true, openWorldHint: false } as const;
 
 const dmSend = defineTool({
   name: 'dm_send',
-  description: `Send a direct message to other agents on this board (ask, answer, hand over something small; body ≤ ${MESSAGE_LIMITS.body} chars).`,
+  description: `Send a direct message to other agents (body ≤ ${MESSAGE_LIMITS.body} chars).`,
   profiles: ['default', 'messaging'],
   input: {
     to: z
       .union([z.string(), z.array(z.string())], { error: 'must be an agent name or a list of names' })
-      .describe('recipient, or several ("a,b" or a list)'),
-    body: z.string().describe('the message text'),
-    subject: z.string().optional().describe('one line'),
-    reply_to: z.string().optional().describe('id (m-…) of the message this answers'),
-    from: z.string().optional().describe('your name; only when the server has no identity'),
+      .describe('name(s)'),
+    body: z.string(),
+    subject: z.string().optional(),
+    reply_to: z.string().optional().describe('m-… id answered'),
+    from: OWN_NAME,
   },
-  output: {
-    board: z.string(),
-    from: z.string(),
-    sent: z.array(z.object({ id: z.string(), to: z.string() })),
-    batch: z.string().optional(),
-    redaction: z.object({ count: z.number(), kinds: z.array(z.string()) }),
-  },
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  annotations: { destructiveHint: false, openWorldHint: false },
   run(args, call) {
     const to = (Array.isArray(args.to) ? args.to : [args.to]).flatMap((item) => item.split(','));
     if (to.every((name) => name.trim() === '')) {
@@ -62,37 +48,21 @@ const dmSend = defineTool({
         ? `redacted ${result.redacted} credential span(s) before storing: ${result.redactedKinds.join(', ')}`
         : 'redaction: nothing to redact';
     const lines = result.sent.map((item) => `sent ${item.id} to ${item.to}`);
-    return {
-      text: [...lines, receipt, `[board ${result.board}]`].join('\n'),
-      structured: {
-        board: result.board,
-        from,
-        sent: result.sent.map(({ id, to }) => ({ id, to })),
-        batch: result.batch,
-        redaction: { count: result.redacted, kinds: result.redactedKinds },
-      },
-    };
+    return [...lines, receipt, `[board ${boardLabel(call.board)}]`].join('\n');
   },
 });
 
 const dmInbox = defineTool({
   name: 'dm_inbox',
-  description:
-    'List your newest direct messages, oldest first (read only: nothing is marked read); check it when you start or wait for an answer.',
+  description: 'Read your newest direct messages, oldest first (marks nothing read).',
   profiles: ['default', 'messaging'],
   input: {
-    after: z.string().optional().describe('only messages newer than this id (m-…)'),
-    limit: z.number().int().min(1).max(100).optional().describe('newest n messages (default 20)'),
-    unread: z.boolean().optional().describe('only messages not yet pushed into your session'),
-    agent: z.string().optional().describe('whose inbox; only when the server has no identity'),
+    after: z.string().optional().describe('m-… id'),
+    limit: z.number().int().min(1).max(100).optional().describe('default 20'),
+    unread: z.boolean().optional(),
+    agent: OWN_NAME,
   },
-  output: {
-    board: z.string(),
-    agent: z.string(),
-    messages: z.array(MESSAGE),
-    skipped: z.number(),
-  },
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  annotations: READ,
   run(args, call) {
     if (args.after !== undefined && !isId(args.after, 'm')) {
       throw new BatonError(
@@ -111,77 +81,41 @@ const dmInbox = defineTool({
     const text =
       messages.length === 0
         ? `no ${args.unread ? 'unread ' : ''}messages for ${agent}`
-        : [PEER_PREAMBLE, ...messages.map(formatMessage)].join('\n\n');
-    return {
-      text,
-      structured: {
-        board: call.board.root,
-        agent,
-        messages: messages.map(({ rev: _rev, ...message }) => message),
-        skipped: problems.length,
-      },
-    };
+        : formatMessages(messages);
+    return problems.length === 0
+      ? text
+      : `${text}
+
+(${problems.length} unreadable message file(s) skipped — \`baton doctor\` lists them)`;
   },
 });
 
 const dmAgents = defineTool({
   name: 'dm_agents',
-  description: 'List the agents on this board with their unread counts, to find whom to message.',
+  description: 'List the agents on this board and their unread counts.',
   profiles: ['default', 'messaging'],
   input: {},
-  output: {
-    board: z.string(),
-    agents: z.array(
-      z.object({
-        name: z.string(),
-        registered: z.boolean(),
-        lastSeen: z.string().optional(),
-        unread: z.number(),
-      }),
-    ),
-  },
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  annotations: READ,
   run(_args, call) {
     requireBoard(call.board);
-    const agents = listAgents(call.board).agents.map(({ name, registered, lastSeen, unread }) => ({
-      name,
-      registered,
-      lastSeen,
-      unread,
-    }));
-    const lines = agents.map(
+    const lines = listAgents(call.board).agents.map(
       (a) => `${a.name} — ${a.unread} unread${a.lastSeen ? `, last seen ${a.lastSeen}` : ', not registered'}`,
     );
-    return {
-      text: lines.length ? lines.join('\n') : 'no agents yet — dm_register adds one',
-      structured: { board: call.board.root, agents },
-    };
+    return lines.length ? lines.join('\n') : 'no agents yet — dm_register adds one';
   },
 });
 
 const dmRegister = defineTool({
   name: 'dm_register',
-  description: 'Register your agent name on this board so others can find and message you.',
+  description: 'Register your agent name on this board so others can message you.',
   profiles: ['default', 'messaging'],
-  input: { name: z.string().describe('your agent name (letters, digits, . _ -)') },
-  output: {
-    board: z.string(),
-    agent: z.object({ name: z.string(), firstSeen: z.string(), lastSeen: z.string() }),
-    session: z.string().optional(),
-  },
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  input: { name: z.string() },
+  annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run(args, call) {
     const name = call.actingAgent(validateName('agent', args.name));
     const session = call.bindsSessions ? bindSession(call.board, name).id : undefined;
-    const record = registerAgent(call.board, name, session);
-    return {
-      text: `registered ${name}${session ? ` (session ${session})` : ''}\n[board ${call.board.root}]`,
-      structured: {
-        board: call.board.root,
-        agent: { name: record.name, firstSeen: record.firstSeen, lastSeen: record.lastSeen },
-        session,
-      },
-    };
+    registerAgent(call.board, name, session);
+    return `registered ${name}${session ? ` (session ${session})` : ''}\n[board ${boardLabel(call.board)}]`;
   },
 });
 
@@ -198,9 +132,13 @@ export const messaging: ToolGroup = {
       read(call, { id = '' }) {
         requireBoard(call.board);
         const message = findMessage(call.board, id);
-        if (!message)
-          throw new BatonError('not_found', `no message ${id} on ${call.board.root} — see dm_inbox`);
-        return `${PEER_PREAMBLE}\n\n${formatMessage(message)}\n`;
+        if (!message) {
+          throw new BatonError(
+            'not_found',
+            `no message ${oneLine(id)} on board ${boardLabel(call.board)} — see dm_inbox`,
+          );
+        }
+        return `${formatMessages([message])}\n`;
       },
     },
   ],

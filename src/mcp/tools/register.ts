@@ -1,6 +1,12 @@
 // Puts groups on an McpServer: the one place where a handler's outcome becomes an MCP result or error.
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { isDisabled } from '../../core/board/open-board.js';
 import { BatonError, isBatonError } from '../../core/errors.js';
@@ -20,13 +26,21 @@ export interface RegisterOptions {
 export const DISABLED_MESSAGE =
   'baton is disabled (BATON_DISABLE is set): nothing was read or written — unset BATON_DISABLE to use baton';
 
+/**
+ * Registers every group's tools of the profile and every resource. `tools/list` is answered from the tools' own
+ * definitions: name, description, input schema and annotations only — no `$schema` or `execution` keys repeated
+ * on every tool (the SDK's listing would add them), so the list stays within its budget.
+ */
 export function registerGroups(server: McpServer, groups: ToolGroup[], options: RegisterOptions): void {
+  const listed: Tool[] = [];
   for (const group of groups) {
     for (const tool of group.tools) {
-      if (inProfile(tool.profiles, options.profile)) registerTool(server, tool, options);
+      if (!inProfile(tool.profiles, options.profile)) continue;
+      listed.push(registerTool(server, tool, options));
     }
     for (const resource of group.resources ?? []) registerResource(server, resource, options);
   }
+  if (listed.length > 0) server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
 }
 
 // Schemas are built once per tool, not per server: over HTTP every request builds a server.
@@ -34,36 +48,38 @@ const schemas = new WeakMap<ToolDef, ReturnType<typeof buildSchemas>>();
 
 function buildSchemas(tool: ToolDef) {
   const args = argumentSchema(tool.input);
-  return { args, listed: listedSchema(args), output: z.object(tool.output) };
+  const listing: Tool = {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: listedSchema(args),
+    ...(tool.annotations ? { annotations: tool.annotations } : {}),
+  };
+  return { args, listing };
 }
 
-function registerTool(server: McpServer, tool: ToolDef, options: RegisterOptions): void {
+// The SDK is handed a schema that takes any object: arguments reach `parseArguments` untouched, which phrases
+// every problem the same way in every SDK version (some answer a schema failure with a JSON-RPC error).
+const ANY_OBJECT = z.looseObject({});
+
+function registerTool(server: McpServer, tool: ToolDef, options: RegisterOptions): Tool {
   const built = schemas.get(tool) ?? buildSchemas(tool);
   schemas.set(tool, built);
-  const schema = built.args;
   server.registerTool(
     tool.name,
-    {
-      description: tool.description,
-      inputSchema: built.listed,
-      outputSchema: built.output,
-      annotations: tool.annotations,
-    },
+    { description: tool.description, inputSchema: ANY_OBJECT, annotations: tool.annotations },
     async (raw): Promise<CallToolResult> => {
       try {
         if (isDisabled(options.context.board.env ?? process.env))
           throw new BatonError('disabled', DISABLED_MESSAGE);
-        const args = parseArguments(tool.name, schema, raw);
-        const answer = await tool.run(args, openCall(options.context, args.board));
-        return {
-          content: [{ type: 'text', text: answer.text }],
-          structuredContent: answer.structured as Record<string, unknown>,
-        };
+        const args = parseArguments(tool.name, built.args, raw);
+        const text = await tool.run(args, openCall(options.context));
+        return { content: [{ type: 'text', text }] };
       } catch (error) {
         return toolError(tool.name, error, options.logger);
       }
     },
   );
+  return built.listing;
 }
 
 /** A failed call: the BatonError's message as an `isError` result; anything else is logged and summarised. */
@@ -82,7 +98,7 @@ export function registerResource(server: McpServer, resource: ResourceDef, optio
     try {
       if (isDisabled(options.context.board.env ?? process.env))
         throw new BatonError('disabled', DISABLED_MESSAGE);
-      const call = openCall(options.context, undefined);
+      const call = openCall(options.context);
       const text = resource.read({ board: call.board, boundAgent: call.boundAgent }, variables);
       return { contents: [{ uri: uri.href, mimeType: resource.mimeType, text }] };
     } catch (error) {

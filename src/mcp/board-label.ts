@@ -1,0 +1,38 @@
+// How a tool result names its board: board.json's name, else a short path — never the absolute path, which says
+// nothing the agent needs and shows the user's folder layout to every client (the `baton://board` header has it).
+import { join, relative, sep } from 'node:path';
+import type { Board } from '../core/board/open-board.js';
+import { visibleText } from '../core/display/visible-text.js';
+import { readTextFile } from '../core/store/safe-fs.js';
+
+const MAX_NAME = 60;
+const MAX_INFO_BYTES = 64 * 1024;
+
+/**
+ * The board's name from its `board.json` (one line, control characters shown, at most 60 characters), else its
+ * path relative to the cwd (`.baton`, `../repo/.baton`), or `~/…` under the home folder.
+ */
+export function boardLabel(board: Board): string {
+  return nameOf(board) ?? shortPath(board);
+}
+
+function nameOf(board: Board): string | undefined {
+  const read = readTextFile(board.root, join(board.root, 'board.json'), MAX_INFO_BYTES);
+  if (!read.ok) return undefined;
+  try {
+    const name = (JSON.parse(read.text) as { name?: unknown }).name;
+    if (typeof name !== 'string' || name.trim() === '') return undefined;
+    const shown = visibleText(name.trim(), { singleLine: true });
+    return shown.length > MAX_NAME ? `${shown.slice(0, MAX_NAME - 1)}…` : shown;
+  } catch {
+    return undefined;
+  }
+}
+
+function shortPath(board: Board): string {
+  const fromHome = relative(board.home, board.root);
+  const fromCwd = relative(board.cwd, board.root);
+  const underHome = fromHome !== '' && !fromHome.startsWith('..') && !fromHome.startsWith(sep);
+  if (underHome && fromCwd.startsWith('..')) return `~${sep}${fromHome}`;
+  return visibleText(fromCwd || '.', { singleLine: true });
+}
