@@ -1,6 +1,6 @@
 // Test helpers: a temp folder per test (removed afterwards) and a way to run the built `baton` binary.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach } from 'vitest';
@@ -53,8 +53,11 @@ export function batonAsync(args: string[], options: { cwd: string; env?: Record<
   return spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: cleanEnv(options.env) });
 }
 
-/** Walks `dir` (following folders), calling `visit` with each entry's relative path; nothing when it is absent. */
-function walkRelative(dir: string, visit: (rel: string, path: string, isDir: boolean) => void): void {
+/** Walks `dir` (never following links), calling `visit` with each entry's relative path; nothing when it is absent. */
+function walkRelative(
+  dir: string,
+  visit: (rel: string, path: string, kind: 'dir' | 'file' | 'link' | 'other') => void,
+): void {
   const walk = (at: string, prefix: string) => {
     let names: string[];
     try {
@@ -64,9 +67,16 @@ function walkRelative(dir: string, visit: (rel: string, path: string, isDir: boo
     }
     for (const name of names) {
       const path = join(at, name);
-      const isDir = statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
-      visit(`${prefix}${name}`, path, isDir);
-      if (isDir) walk(path, `${prefix}${name}/`);
+      const stat = lstatSync(path, { throwIfNoEntry: false });
+      const kind = stat?.isDirectory()
+        ? 'dir'
+        : stat?.isSymbolicLink()
+          ? 'link'
+          : stat?.isFile()
+            ? 'file'
+            : 'other';
+      visit(`${prefix}${name}`, path, kind);
+      if (kind === 'dir') walk(path, `${prefix}${name}/`);
     }
   };
   walk(dir, '');
@@ -75,17 +85,24 @@ function walkRelative(dir: string, visit: (rel: string, path: string, isDir: boo
 /** Every file below `dir` (relative paths, sorted); [] when `dir` does not exist. */
 export function filesUnder(dir: string): string[] {
   const out: string[] = [];
-  walkRelative(dir, (rel, _path, isDir) => {
-    if (!isDir) out.push(rel);
+  walkRelative(dir, (rel, _path, kind) => {
+    if (kind !== 'dir') out.push(rel);
   });
   return out.sort();
 }
 
-/** Every file (with its bytes, as latin1 text) and folder (as `name/`) under `dir`, for "nothing changed" checks. */
+/**
+ * Every file (with its bytes, as latin1 text), folder (as `name/`), link (as `-> target`) and other entry under
+ * `dir`, with each entry's mtime, for "nothing changed" checks. Never follows a link, never opens a FIFO.
+ */
 export function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
-  walkRelative(dir, (rel, path, isDir) => {
-    out[isDir ? `${rel}/` : rel] = isDir ? '' : readFileSync(path, 'latin1');
+  walkRelative(dir, (rel, path, kind) => {
+    const mtime = lstatSync(path).mtimeMs;
+    if (kind === 'dir') out[`${rel}/`] = '';
+    else if (kind === 'link') out[rel] = `-> ${readlinkSync(path)} @${mtime}`;
+    else if (kind === 'file') out[rel] = `${readFileSync(path, 'latin1')} @${mtime}`;
+    else out[rel] = `(special) @${mtime}`;
   });
   return out;
 }

@@ -1,11 +1,13 @@
 // The agent registry (`agents/<name>.json`) and the list of agents a board knows about.
 import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
+import { BatonError } from '../errors.js';
 import { listRecipients, unreadIds } from '../messages/read.js';
 import { isTempName } from '../store/atomic-write.js';
+import { type JsonRead, type JsonSchema, readJsonRecord } from '../store/json-record.js';
 import { withLock } from '../store/lock.js';
-import { validateName } from '../store/names.js';
+import { nameProblem } from '../store/names.js';
 import { validateStoredName, writeJsonRecord } from '../store/records.js';
-import { listNames, type Problem, readTextFile } from '../store/safe-fs.js';
+import { listNames, type Problem } from '../store/safe-fs.js';
 import { readSeen } from './seen.js';
 
 export interface AgentRecord {
@@ -24,14 +26,47 @@ export interface AgentSummary {
   unread: number;
 }
 
+export const AGENT_SCHEMA: JsonSchema = {
+  name: 'string',
+  firstSeen: 'string',
+  lastSeen: 'string',
+  sessions: 'string[]',
+};
+
+/** The path of an agent's registry record. */
+export function agentPath(board: Board, name: string): string {
+  return boardPath(board, 'agents', `${name}.json`);
+}
+
+/**
+ * Checks that registering `name` can succeed (its record, if any, is valid), so a caller that writes something
+ * else first (the session record) never leaves half a registration behind. Throws `corrupt` naming the fix.
+ */
+export function checkAgentRecord(board: Board, name: string): void {
+  if (!board.exists) return;
+  const path = agentPath(board, validateStoredName(board, 'agent', name));
+  const read = readAgent(board, path, name);
+  if (!read.ok && !read.missing) {
+    throw new BatonError(
+      'corrupt',
+      `${path}: ${read.reason} — fix or remove it, then register again; nothing was written`,
+    );
+  }
+}
+
 /** Registers (or refreshes) an agent, remembering the session it was registered from. */
-export function registerAgent(board: Board, name: string, session?: string): AgentRecord {
-  validateStoredName(board, 'agent', name);
+export function registerAgent(board: Board, agent: string, session?: string): AgentRecord {
+  const name = validateStoredName(board, 'agent', agent);
+  checkAgentRecord(board, name);
   ensureBoard(board);
-  const path = boardPath(board, 'agents', `${name}.json`);
-  return withLock(path, () => {
+  const path = agentPath(board, name);
+  return withLock(board.root, path, () => {
     const now = new Date(board.clock()).toISOString();
-    const previous = readAgent(path);
+    const read = readAgent(board, path, name);
+    if (!read.ok && !read.missing) {
+      throw new BatonError('corrupt', `${path}: ${read.reason} — fix or remove it; nothing was written`);
+    }
+    const previous = read.ok ? read.value : undefined;
     const sessions = previous?.sessions ?? [];
     const record: AgentRecord = {
       name,
@@ -44,15 +79,16 @@ export function registerAgent(board: Board, name: string, session?: string): Age
   });
 }
 
-function readAgent(path: string): AgentRecord | undefined {
-  const read = readTextFile(path);
-  if (!read.ok) return undefined;
-  try {
-    const value = JSON.parse(read.text) as AgentRecord;
-    return typeof value.name === 'string' ? value : undefined;
-  } catch {
-    return undefined;
+function readAgent(board: Board, path: string, name: string): JsonRead<AgentRecord> {
+  const read = readJsonRecord<AgentRecord>(board.root, path, AGENT_SCHEMA, 64 * 1024);
+  if (read.ok && read.value.name !== name) {
+    return {
+      ok: false,
+      missing: false,
+      reason: `a record of ${JSON.stringify(read.value.name)}, not ${name}`,
+    };
   }
+  return read;
 }
 
 /** Registered agents, agents with a mailbox and agents that have sent mail, with unread counts, by name. */
@@ -60,14 +96,20 @@ export function listAgents(board: Board): { agents: AgentSummary[]; problems: Pr
   const problems: Problem[] = [];
   const byName = new Map<string, AgentSummary>();
   const dir = boardPath(board, 'agents');
-  for (const file of listNames(dir)) {
-    if (isTempName(file) || !file.endsWith('.json')) continue;
-    const record = readAgent(`${dir}/${file}`);
-    if (!record || validateSafe(record.name) !== file.slice(0, -5)) {
-      problems.push({ path: `${dir}/${file}`, reason: 'not a valid agent record (skipped)' });
+  for (const file of listNames(board.root, dir, problems)) {
+    if (isTempName(file) || file.endsWith('.lock')) continue;
+    const name = file.endsWith('.json') ? file.slice(0, -'.json'.length) : '';
+    if (!name || nameProblem('agent', name)) {
+      problems.push({ path: `${dir}/${file}`, reason: 'not an agent record (agents/<name>.json)' });
       continue;
     }
-    byName.set(record.name, { ...record, registered: true, unread: 0 });
+    const read = readAgent(board, `${dir}/${file}`, name);
+    if (!read.ok) {
+      if (!read.missing) problems.push({ path: `${dir}/${file}`, reason: `${read.reason} (skipped)` });
+      continue;
+    }
+    const { firstSeen, lastSeen, sessions } = read.value;
+    byName.set(name, { name, firstSeen, lastSeen, sessions, registered: true, unread: 0 });
   }
   for (const name of listRecipients(board, problems)) {
     if (!byName.has(name)) byName.set(name, { name, registered: false, sessions: [], unread: 0 });
@@ -79,12 +121,4 @@ export function listAgents(board: Board): { agents: AgentSummary[]; problems: Pr
   }
   for (const summary of byName.values()) summary.unread = unreadIds(board, summary.name).length;
   return { agents: [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)), problems };
-}
-
-function validateSafe(name: string): string | undefined {
-  try {
-    return validateName('agent', name);
-  } catch {
-    return undefined;
-  }
 }

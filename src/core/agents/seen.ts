@@ -1,34 +1,41 @@
 // When an agent last acted (derived, disposable): one empty file per agent, `state/seen/<agent>`, its mtime the time.
-import { closeSync, mkdirSync, openSync, statSync, utimesSync } from 'node:fs';
+import { lstatSync, lutimesSync } from 'node:fs';
 import { type Board, boardPath } from '../board/open-board.js';
 import { nameProblem } from '../store/names.js';
-import { listNames } from '../store/safe-fs.js';
+import { checkFolders, listNames, touchFile } from '../store/safe-fs.js';
 
-/** Records that `agent` acted now: one utimes on the send path (a create the first time). Best effort. */
+/**
+ * Records that `agent` acted now: one lutimes on the send path (a create the first time). Best effort, and never
+ * through a link: lutimes sets a planted link's own time, never its target's.
+ */
 export function markSeen(board: Board, agent: string): void {
-  const path = boardPath(board, 'state', 'seen', agent);
+  const dir = boardPath(board, 'state', 'seen');
+  const path = `${dir}/${agent}`;
   const now = new Date(board.clock());
   try {
-    utimesSync(path, now, now);
-  } catch {
-    try {
-      mkdirSync(boardPath(board, 'state', 'seen'), { recursive: true });
-      closeSync(openSync(path, 'a'));
-      utimesSync(path, now, now);
-    } catch {
-      // derived state: losing it loses only a "last seen" time
+    if (checkFolders(board.root, dir).state === 'ok' && lstatSync(path).isFile()) {
+      lutimesSync(path, now, now);
+      return;
     }
+  } catch {
+    // not there yet
+  }
+  try {
+    if (touchFile(board.root, path)) lutimesSync(path, now, now);
+  } catch {
+    // derived state: losing it loses only a "last seen" time
   }
 }
 
-/** Every agent that has acted on this board, with when it last did. */
+/** Every agent that has acted on this board, with when it last did (regular files only). */
 export function readSeen(board: Board): Map<string, string> {
   const dir = boardPath(board, 'state', 'seen');
   const seen = new Map<string, string>();
-  for (const name of listNames(dir)) {
+  for (const name of listNames(board.root, dir)) {
     if (nameProblem('agent', name)) continue;
     try {
-      seen.set(name, statSync(`${dir}/${name}`).mtime.toISOString());
+      const stat = lstatSync(`${dir}/${name}`);
+      if (stat.isFile()) seen.set(name, stat.mtime.toISOString());
     } catch {
       // removed meanwhile
     }

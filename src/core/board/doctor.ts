@@ -1,10 +1,14 @@
-// `doctor`: what board is used and why, and every file a reader would skip.
-import { readFileSync } from 'node:fs';
-import { basename, relative } from 'node:path';
+// `doctor`: what board is used and why, and every file a reader would skip (each reader reports its own, plus every
+// link, FIFO or device anywhere in the board). Never writes, never follows a link, never blocks.
+import { listAgents } from '../agents/registry.js';
 import { listCards } from '../cards/find.js';
-import { readMessageFile } from '../messages/message.js';
-import { isTempName, TEMP_SUFFIX } from '../store/atomic-write.js';
-import { type Problem, walkTree } from '../store/safe-fs.js';
+import { listMessages } from '../messages/read.js';
+import { listPendingProblems } from '../pending/pending.js';
+import { pendingTtl } from '../pending/ttl.js';
+import { listSessions } from '../sessions/live.js';
+import { isBatonTempName, isTempName } from '../store/atomic-write.js';
+import { LOCK_SUFFIX } from '../store/lock.js';
+import { type Problem, SYMLINK_REASON, walkTree } from '../store/safe-fs.js';
 import { readGitInfo } from './git.js';
 import type { Board } from './open-board.js';
 
@@ -23,7 +27,6 @@ export interface DoctorReport {
 /** Checks the board; never writes. */
 export function diagnoseBoard(board: Board): DoctorReport {
   const lines: DoctorLine[] = [];
-  const problems: Problem[] = [];
   lines.push({ status: 'info', check: 'cwd', detail: board.cwd });
   lines.push({ status: 'info', check: 'BATON_DIR', detail: board.env.BATON_DIR || '(unset)' });
   const git = readGitInfo(board.cwd);
@@ -36,55 +39,61 @@ export function diagnoseBoard(board: Board): DoctorReport {
     lines.push({
       status: 'FAIL',
       check: 'board',
-      detail: `no board at ${board.root} (${board.source}) — run \`baton init\``,
+      detail: board.problem ?? `no board at ${board.root} (${board.source}) — run \`baton init\``,
     });
-    return { lines, problems, healthy: false };
+    return { lines, problems: [], healthy: false };
   }
   lines.push({
     status: 'ok',
     check: 'board',
     detail: `${board.root} (from ${describeSource(board.source)})`,
   });
-  checkBoardFile(board, lines);
+  lines.push({ status: 'ok', check: 'board.json', detail: 'version 1' });
+  const problems = new Map<string, Problem>();
+  const add = (list: Problem[]) => {
+    for (const problem of list) if (!problems.has(problem.path)) problems.set(problem.path, problem);
+  };
   let temps = 0;
   let hidden = 0;
-  walkTree(board.root, (path, name, kind) => {
-    const rel = relative(board.root, path);
-    if (kind === 'dir') return name.endsWith('.lock');
-    if (kind === 'symlink' && !rel.startsWith('cards/'))
-      problems.push({ path, reason: 'is a symlink (not followed)' });
-    else if (kind !== 'file') return;
-    else if (path.endsWith(TEMP_SUFFIX)) temps++;
+  walkTree(board.root, board.root, (path, name, kind) => {
+    if (kind === 'symlink') add([{ path, reason: SYMLINK_REASON }]);
+    else if (kind === 'other')
+      add([{ path, reason: 'is not a regular file or folder (a FIFO, socket or device)' }]);
+    else if (isBatonTempName(name)) temps++;
     // Readers skip hidden files (isTempName), so they are not problems either; they are only counted.
-    else if (isTempName(basename(path))) hidden++;
-    else if (rel.startsWith('cards/'))
-      return; // the card reader checks these below
-    else if (rel.startsWith('messages/') && path.endsWith('.md')) {
-      const read = readMessageFile(path);
-      if (!read.ok) problems.push({ path, reason: read.reason });
-    } else if (path.endsWith('.json') && !rel.startsWith('state/')) {
-      try {
-        JSON.parse(readFileSync(path, 'utf8'));
-      } catch {
-        problems.push({ path, reason: 'is not valid JSON' });
-      }
-    }
+    else if (kind === 'file' && isTempName(name)) hidden++;
+    // Lock folders are a writer's transient state; their insides are not records.
+    return kind === 'dir' && (name.endsWith(LOCK_SUFFIX) || isBatonTempName(name));
   });
-  problems.push(...listCards(board).problems);
+  add(listMessages(board, { limit: 0 }).problems);
+  add(listCards(board).problems);
+  add(listAgents(board).problems);
+  add(listSessions(board).problems);
+  add(listPendingProblems(board));
+  try {
+    pendingTtl(board);
+  } catch (error) {
+    add([{ path: `${board.root}/config.json`, reason: (error as Error).message }]);
+  }
   if (temps > 0)
-    lines.push({ status: 'info', check: 'temp files', detail: `${temps} left by interrupted writes` });
+    lines.push({
+      status: 'info',
+      check: 'temp files',
+      detail: `${temps} left by interrupted writes (\`baton gc\`)`,
+    });
   if (hidden > 0)
     lines.push({ status: 'info', check: 'hidden files', detail: `${hidden} ignored by readers` });
+  const list = [...problems.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   lines.push(
-    problems.length === 0
+    list.length === 0
       ? { status: 'ok', check: 'files', detail: 'no corrupt or foreign files' }
       : {
           status: 'FAIL',
           check: 'files',
-          detail: `${problems.length} file(s) skipped by readers (listed below)`,
+          detail: `${list.length} file(s) skipped by readers (listed below)`,
         },
   );
-  return { lines, problems, healthy: lines.every((line) => line.status !== 'FAIL') };
+  return { lines, problems: list, healthy: lines.every((line) => line.status !== 'FAIL') };
 }
 
 function describeSource(source: Board['source']): string {
@@ -96,17 +105,4 @@ function describeSource(source: Board['source']): string {
     fallback: 'cwd',
   };
   return names[source];
-}
-
-function checkBoardFile(board: Board, lines: DoctorLine[]): void {
-  try {
-    const info = JSON.parse(readFileSync(`${board.root}/board.json`, 'utf8')) as { version?: unknown };
-    lines.push({ status: 'ok', check: 'board.json', detail: `version ${String(info.version)}` });
-  } catch {
-    lines.push({
-      status: 'info',
-      check: 'board.json',
-      detail: 'missing or unreadable (recreated on the next write)',
-    });
-  }
 }

@@ -1,13 +1,16 @@
-// `gc`: removes what interrupted or finished work leaves behind — never a record, never through a symlink.
-import { lstatSync, readFileSync, rmSync } from 'node:fs';
+// `gc`: removes what interrupted or finished work leaves behind — never a record, never through a symlink, and only
+// where baton itself creates such leftovers, recognised by their exact path shape (never by a suffix alone).
+import { lstatSync, readdirSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { messagePath } from '../messages/message.js';
+import { CARD_FILE, CARDS_DIR } from '../cards/card.js';
+import { DAY_DIR, MESSAGES_DIR, messagePath } from '../messages/message.js';
 import { markerAgeMs, queuedIds, spoolDir } from '../messages/spool.js';
-import { findExpiredPendings } from '../pending/pending.js';
-import { TEMP_SUFFIX } from '../store/atomic-write.js';
+import { findExpiredPendings, PENDING_DIR } from '../pending/pending.js';
+import { isBatonTempName } from '../store/atomic-write.js';
+import { LOCK_OWNER, LOCK_SUFFIX, lockAbandoned } from '../store/lock.js';
 import { nameProblem } from '../store/names.js';
-import { entryKind, listNames, walkTree } from '../store/safe-fs.js';
-import { type Board, boardPath } from './open-board.js';
+import { checkFolders, entryKind, listNames, removeFile } from '../store/safe-fs.js';
+import { type Board, boardPath, requireBoard } from './open-board.js';
 
 export interface GcOptions {
   /** Report what would go, remove nothing. */
@@ -24,25 +27,60 @@ const IN_PROGRESS_MS = 60_000;
 // Younger than this, a lock may be held by a slow writer even if its owner file is unreadable.
 const LOCK_STALE_MS = 30_000;
 
+type Leftover = { path: string; reason: string; kind: 'file' | 'lock' };
+
+// Where baton writes records atomically (so temp files can be left) and which records it locks there.
+function recordFolders(board: Board): { dir: string; lockable?: (record: string) => boolean }[] {
+  const folders: { dir: string; lockable?: (record: string) => boolean }[] = [
+    { dir: board.root },
+    { dir: boardPath(board, 'agents'), lockable: (name) => jsonNamed(name, 'agent') },
+    { dir: boardPath(board, 'sessions') },
+    { dir: boardPath(board, CARDS_DIR), lockable: (name) => CARD_FILE.test(name) },
+    { dir: boardPath(board, PENDING_DIR), lockable: (name) => jsonNamed(name, 'session') },
+    { dir: boardPath(board, 'state', 'pids') },
+  ];
+  const mailboxes = boardPath(board, MESSAGES_DIR);
+  for (const agent of listNames(board.root, mailboxes)) {
+    if (nameProblem('agent', agent) || entryKind(join(mailboxes, agent)) !== 'dir') continue;
+    for (const day of listNames(board.root, join(mailboxes, agent))) {
+      if (DAY_DIR.test(day)) folders.push({ dir: join(mailboxes, agent, day) });
+    }
+  }
+  return folders;
+}
+
+function jsonNamed(name: string, kind: 'agent' | 'session'): boolean {
+  return name.endsWith('.json') && !nameProblem(kind, name.slice(0, -'.json'.length));
+}
+
 /** Removes leftover temp files, queue markers whose send was killed, expired pending writes, abandoned locks. */
 export function collectGarbage(board: Board, options: GcOptions = {}): GcReport {
-  const found: GcReport['removed'] = [];
+  requireBoard(board);
+  const found: Leftover[] = [];
   const now = Date.now();
-  if (!board.exists) return { removed: found, dryRun: options.dryRun === true };
-  walkTree(board.root, (path, name, kind) => {
-    if (kind === 'symlink') return true;
-    const age = now - lstatSync(path).mtimeMs;
-    if (name.endsWith(TEMP_SUFFIX) && age > IN_PROGRESS_MS) {
-      found.push({ path, reason: 'temp file left by an interrupted write' });
-      return true;
+  for (const { dir, lockable } of recordFolders(board)) {
+    if (checkFolders(board.root, dir).state !== 'ok') continue;
+    for (const name of listNames(board.root, dir)) {
+      const path = join(dir, name);
+      const kind = entryKind(path);
+      if (isBatonTempName(name) && (kind === 'file' || kind === 'dir') && ageOf(path, now) > IN_PROGRESS_MS) {
+        found.push({
+          path,
+          reason: 'temp file left by an interrupted write',
+          kind: kind === 'dir' ? 'lock' : 'file',
+        });
+      } else if (
+        lockable &&
+        kind === 'dir' &&
+        name.endsWith(LOCK_SUFFIX) &&
+        lockable(name.slice(0, -LOCK_SUFFIX.length)) &&
+        lockAbandoned(board.root, path, LOCK_STALE_MS, now)
+      ) {
+        found.push({ path, reason: 'lock left by a writer that is gone', kind: 'lock' });
+      }
     }
-    if (kind === 'dir' && name.endsWith('.lock') && lockAbandoned(path, age)) {
-      found.push({ path, reason: 'lock left by a writer that is gone' });
-      return true;
-    }
-    return false;
-  });
-  for (const agent of listNames(boardPath(board, 'state', 'delivery'))) {
+  }
+  for (const agent of listNames(board.root, boardPath(board, 'state', 'delivery'))) {
     if (nameProblem('agent', agent)) continue;
     for (const id of queuedIds(board, agent)) {
       const orphan = entryKind(messagePath(board, agent, id)) === 'missing';
@@ -50,21 +88,43 @@ export function collectGarbage(board: Board, options: GcOptions = {}): GcReport 
         found.push({
           path: join(spoolDir(board, agent, 'new'), id),
           reason: 'queued id whose send was killed',
+          kind: 'file',
         });
       }
     }
   }
-  for (const path of findExpiredPendings(board)) found.push({ path, reason: 'expired pending write' });
-  if (!options.dryRun) for (const item of found) rmSync(item.path, { recursive: true, force: true });
-  return { removed: found, dryRun: options.dryRun === true };
+  for (const path of findExpiredPendings(board))
+    found.push({ path, reason: 'expired pending write', kind: 'file' });
+  const removed: GcReport['removed'] = [];
+  for (const item of found) {
+    if (
+      !options.dryRun &&
+      !(item.kind === 'lock' ? removeLockFolder(board, item.path) : removeFile(board.root, item.path))
+    )
+      continue;
+    removed.push({ path: item.path, reason: item.reason });
+  }
+  return { removed, dryRun: options.dryRun === true };
 }
 
-function lockAbandoned(lockDir: string, age: number): boolean {
-  if (age > LOCK_STALE_MS) return true;
+function ageOf(path: string, now: number): number {
   try {
-    process.kill(Number(readFileSync(join(lockDir, 'owner'), 'utf8')), 0);
+    return now - lstatSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+// A lock folder holds at most its `owner` file; anything else in it means it is not baton's, and it stays.
+function removeLockFolder(board: Board, dir: string): boolean {
+  if (entryKind(dir) !== 'dir') return false;
+  const names = readdirSync(dir);
+  if (names.some((name) => name !== LOCK_OWNER)) return false;
+  if (names.length > 0) removeFile(board.root, join(dir, LOCK_OWNER));
+  try {
+    rmdirSync(dir);
+    return true;
+  } catch {
     return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }

@@ -1,18 +1,17 @@
 // The composition root: every front end opens a board here and holds what it returns.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, parse } from 'node:path';
+import { basename, dirname, join, parse } from 'node:path';
 import { BatonError } from '../errors.js';
 import { type RedactionResult, redact } from '../redaction/redact.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
-import { entryKind } from '../store/safe-fs.js';
-import { type BoardSource, resolveBoard } from './resolve.js';
+import { isBatonTempName, writeFileAtomic } from '../store/atomic-write.js';
+import { BOARD_DIR, BOARD_FILE, type BoardSource, folderState, resolveBoard } from './resolve.js';
 
 export type Env = Record<string, string | undefined>;
 export type Redactor = (text: string) => RedactionResult;
 
 export interface OpenBoardOptions {
-  /** Explicit board folder (`--board`). */
+  /** Explicit board folder (`--board`), or a folder that holds `.baton/`. */
   board?: string;
   /** Use `~/.baton` (`--global`). */
   global?: boolean;
@@ -31,9 +30,12 @@ export interface OpenBoardOptions {
 export interface Board {
   readonly root: string;
   readonly source: BoardSource;
-  /** Whether the folder existed when the board was opened (or has since been created by `ensureBoard`). */
+  /** Whether `root` is a board (a folder with a valid board.json), now or since `ensureBoard` made it one. */
   exists: boolean;
+  /** Set when `root` exists but is not a board: readers and writers refuse it with this message. */
+  problem?: string;
   readonly cwd: string;
+  /** The environment (not enumerable: printing a board never prints the environment). */
   readonly env: Env;
   readonly home: string;
   readonly clock: () => number;
@@ -46,14 +48,13 @@ export function openBoard(options: OpenBoardOptions = {}): Board {
   const env = options.env ?? process.env;
   const home = options.home ?? homedir();
   const resolved = resolveBoard({ board: options.board, global: options.global, cwd, env, home });
-  return {
-    ...resolved,
-    cwd,
-    env,
-    home,
-    clock: options.clock ?? Date.now,
-    redact: options.redact ?? ((text) => redact(text, { env })),
-  };
+  const board = { ...resolved, cwd, home, clock: options.clock ?? Date.now } as Board;
+  Object.defineProperty(board, 'env', { value: env, enumerable: false });
+  Object.defineProperty(board, 'redact', {
+    value: options.redact ?? ((text: string) => redact(text, { env })),
+    enumerable: false,
+  });
+  return board;
 }
 
 export function isDisabled(env: Env): boolean {
@@ -64,46 +65,83 @@ export function isDisabled(env: Env): boolean {
 /** For read commands: a missing board is an error that names the path and the fix. Never creates anything. */
 export function requireBoard(board: Board): void {
   if (board.exists) return;
+  if (board.problem) throw new BatonError('no_board', board.problem);
   throw new BatonError(
     'no_board',
     `no board at ${board.root} — run \`baton init\` there, or point to one with --board <path> or BATON_DIR`,
   );
 }
 
-/** For writers: creates the board on first write, refusing a filesystem root or the home folder itself. */
-export function ensureBoard(board: Board): void {
+// What a board folder may hold: `baton init` re-creates a lost board.json only in a folder of these.
+const BOARD_ENTRIES = new Set([
+  'agents',
+  'sessions',
+  'messages',
+  'cards',
+  'notes',
+  'pending',
+  'state',
+  'config.json',
+  '.gitignore',
+]);
+
+export interface EnsureBoardOptions {
+  /** `baton init`: a `.baton` folder holding only baton's own entries, whose board.json was lost, gets a new one. */
+  adopt?: boolean;
+}
+
+/**
+ * For writers: makes `board.root` a board on first write (a missing or empty folder gets a board.json). Refuses a
+ * folder that holds anything else, and creating a board at the filesystem root or in the home folder itself.
+ */
+export function ensureBoard(board: Board, options: EnsureBoardOptions = {}): void {
   if (board.exists) return;
+  if (board.problem && !(options.adopt && adoptable(board.root))) {
+    throw new BatonError('no_board', board.problem);
+  }
   const parent = dirname(board.root);
-  if (board.source !== 'global' && (parent === parse(parent).root || samePath(parent, board.home))) {
+  if (board.source === 'fallback' && (parent === parse(parent).root || parent === board.home)) {
     const where = parent === board.home ? 'your home folder' : 'the filesystem root';
     throw new BatonError(
       'no_board',
       `refusing to create a board in ${where} (${board.root}) — cd into a project, use --global for ~/.baton, or pass --board <path>`,
     );
   }
-  const kind = entryKind(board.root);
-  if (kind !== 'missing' && kind !== 'dir') {
-    throw new BatonError('no_board', `board path ${board.root} exists but is not a folder — move it away`);
+  const state = folderState(board.root);
+  if (state.kind === 'board') {
+    board.exists = true;
+    return;
+  }
+  if (state.kind === 'other' && !(options.adopt && adoptable(board.root))) {
+    throw new BatonError(
+      'no_board',
+      `${board.root} is not a baton board (${state.why}) — nothing was written`,
+    );
   }
   mkdirSync(board.root, { recursive: true });
-  if (entryKind(join(board.root, 'board.json')) === 'missing') {
-    const info = {
-      name: boardName(board.root),
-      version: 1,
-      createdAt: new Date(board.clock()).toISOString(),
-    };
-    writeFileAtomic(join(board.root, 'board.json'), `${JSON.stringify(info, null, 2)}\n`);
-  }
+  const name = board.redact(boardName(board.root)).text;
+  const info = { name, version: 1, createdAt: new Date(board.clock()).toISOString() };
+  writeFileAtomic(board.root, join(board.root, BOARD_FILE), `${JSON.stringify(info, null, 2)}\n`);
   board.exists = true;
+  board.problem = undefined;
 }
 
+function adoptable(root: string): boolean {
+  if (basename(root) !== BOARD_DIR) return false;
+  try {
+    return readdirSync(root).every(
+      (name) => BOARD_ENTRIES.has(name) || name === BOARD_FILE || isBatonTempName(name),
+    );
+  } catch {
+    return false;
+  }
+}
+
+// A `.baton` folder is named after its project; any other board folder after itself.
 function boardName(root: string): string {
-  const parent = parse(dirname(root)).base;
-  return parent || 'board';
-}
-
-function samePath(a: string, b: string): boolean {
-  return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+  const base = basename(root);
+  const name = base === BOARD_DIR ? parse(dirname(root)).base : base;
+  return name || 'board';
 }
 
 /** A path inside the board. Callers pass validated names only. */

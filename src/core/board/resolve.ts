@@ -1,12 +1,15 @@
-// The one board resolver: --board, BATON_DIR, walk up, --global/BATON_GLOBAL, fallback — the same for every front end.
-import { lstatSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { BatonError } from '../errors.js';
+// The one board resolver: --board, BATON_DIR, --global, walk up, BATON_GLOBAL, fallback — the same for every front end.
+// A board is a folder holding a valid board.json; a folder that holds anything else is never taken for (or made
+// into) one.
+import { lstatSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, parse, resolve } from 'node:path';
+import { isBatonTempName } from '../store/atomic-write.js';
+import { readTextFile } from '../store/safe-fs.js';
 
 export type BoardSource = 'flag' | 'env' | 'walk' | 'global' | 'fallback';
 
 export interface ResolveBoardOptions {
-  /** Explicit `--board <path>` (or an MCP tool's `board` argument). */
+  /** Explicit `--board <path>`: the board folder, or a folder that holds `.baton/`. */
   board?: string;
   /** Explicit `--global`: the user's board in `~/.baton`. */
   global?: boolean;
@@ -18,39 +21,79 @@ export interface ResolveBoardOptions {
 export interface ResolvedBoard {
   root: string;
   source: BoardSource;
+  /** True when `root` is a board (a folder with a valid board.json). */
   exists: boolean;
+  /** Set when `root` exists but must not be used as a board; every reader and writer refuses it with this. */
+  problem?: string;
 }
 
 export const BOARD_DIR = '.baton';
+export const BOARD_FILE = 'board.json';
+
+/** What a folder is, as a board: one, an empty or missing place for one, or something else (with why). */
+export type FolderState =
+  | { kind: 'board' }
+  | { kind: 'empty' }
+  | { kind: 'missing' }
+  | { kind: 'other'; why: string };
 
 /**
  * Resolves which board a command uses. Order: `--board`, `BATON_DIR`, `--global`, the nearest `.baton/` walking up
- * from the cwd, `BATON_GLOBAL=1`, then `<cwd>/.baton` (created on the first write only).
- * An explicit `--global` outranks the walk (it is a per-command choice); `BATON_GLOBAL` is a standing preference
- * and so yields to a repository's own board.
+ * from the cwd (never the home folder's own: that is the global board), `BATON_GLOBAL=1`, then the global board
+ * when there is one, else `<cwd>/.baton` (created on the first write only).
  */
 export function resolveBoard(options: ResolveBoardOptions): ResolvedBoard {
   const cwd = resolve(options.cwd);
-  if (options.board) return located(resolve(cwd, options.board), 'flag');
+  const home = resolve(options.home);
+  if (options.board) return explicit(resolve(cwd, options.board), 'flag', home);
   const fromEnv = options.env.BATON_DIR;
-  if (fromEnv) return located(resolve(cwd, fromEnv), 'env');
-  const globalRoot = join(options.home, BOARD_DIR);
+  if (fromEnv) return explicit(resolve(cwd, fromEnv), 'env', home);
+  const globalRoot = join(home, BOARD_DIR);
   if (options.global) return located(globalRoot, 'global');
-  const walked = walkUp(cwd);
-  if (walked) return { root: walked, source: 'walk', exists: true };
+  const walked = walkUp(cwd, home);
+  if (walked) return located(walked, 'walk');
   if (options.env.BATON_GLOBAL === '1') return located(globalRoot, 'global');
+  if (folderState(globalRoot).kind === 'board') return located(globalRoot, 'global');
   return located(join(cwd, BOARD_DIR), 'fallback');
 }
 
 function located(root: string, source: BoardSource): ResolvedBoard {
-  return { root, source, exists: isBoardDir(root) };
+  const state = folderState(root);
+  if (state.kind === 'board') return { root, source, exists: true };
+  if (state.kind === 'other') return { root, source, exists: false, problem: notABoard(root, state.why) };
+  return { root, source, exists: false };
 }
 
-function walkUp(start: string): string | undefined {
+// `--board` and BATON_DIR name a board folder, or a project folder that holds `.baton/`; never the root or home itself.
+function explicit(path: string, source: BoardSource, home: string): ResolvedBoard {
+  const state = folderState(path);
+  if (state.kind === 'board') return { root: path, source, exists: true };
+  const inner = join(path, BOARD_DIR);
+  if (state.kind === 'other' && folderState(inner).kind !== 'missing') return located(inner, source);
+  if (path === parse(path).root || path === home) {
+    const where = path === home ? 'your home folder' : 'the filesystem root';
+    const flag = source === 'flag' ? '--board' : 'BATON_DIR';
+    return {
+      root: path,
+      source,
+      exists: false,
+      problem: `refusing ${where} (${path}) as a board — point ${flag} at a board folder (e.g. ${join(path, BOARD_DIR)} with --global) or a project folder`,
+    };
+  }
+  if (state.kind === 'other')
+    return { root: path, source, exists: false, problem: notABoard(path, state.why) };
+  return { root: path, source, exists: false };
+}
+
+function notABoard(root: string, why: string): string {
+  return `${root} is not a baton board (${why}) — pass a board folder or an empty one with --board, or run \`baton init --board ${root}\` if it is a board whose board.json was lost`;
+}
+
+// The walk stops at the first `.baton` folder, board or not (a broken board is reported, not skipped over).
+function walkUp(start: string, home: string): string | undefined {
   let dir = start;
   for (;;) {
-    const candidate = join(dir, BOARD_DIR);
-    if (isDirectory(candidate)) return candidate;
+    if (dir !== home && isDirectory(join(dir, BOARD_DIR))) return join(dir, BOARD_DIR);
     const parent = dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;
@@ -65,17 +108,46 @@ function isDirectory(path: string): boolean {
   }
 }
 
-// The board root may itself be a symlink the user made on purpose; a file there is an error, not an empty board.
-function isBoardDir(root: string): boolean {
+/** What `root` is: a board (valid board.json), empty, missing, or something else. The root may be a link to a folder. */
+export function folderState(root: string): FolderState {
+  let isLink = false;
   try {
     const stat = lstatSync(root);
-    if (stat.isDirectory()) return true;
-    if (stat.isSymbolicLink() && isDirectory(root)) return true;
+    isLink = stat.isSymbolicLink();
+    if (!stat.isDirectory() && !(isLink && isDirectory(root))) {
+      return { kind: 'other', why: isLink ? 'a link to something that is not a folder' : 'not a folder' };
+    }
   } catch {
-    return false;
+    return { kind: 'missing' };
   }
-  throw new BatonError(
-    'no_board',
-    `board path ${root} exists but is not a folder — move that file away or pass --board <folder>`,
-  );
+  const info = readTextFile(root, join(root, BOARD_FILE), 64 * 1024);
+  if (info.ok) {
+    const problem = boardInfoProblem(info.text);
+    return problem ? { kind: 'other', why: `its ${BOARD_FILE} ${problem}` } : { kind: 'board' };
+  }
+  if (!info.missing) return { kind: 'other', why: `its ${BOARD_FILE} ${info.reason}` };
+  let names: string[];
+  try {
+    names = readdirSync(root);
+  } catch {
+    return { kind: 'other', why: 'an unreadable folder' };
+  }
+  return names.length === 0
+    ? { kind: 'empty' }
+    : { kind: 'other', why: `it holds files but no ${BOARD_FILE}` };
+}
+
+/** Why a board.json text is not valid (`{ name: string, version: 1, createdAt: string }`), or undefined. */
+export function boardInfoProblem(text: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'is not valid JSON';
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'is not a JSON object';
+  const info = value as Record<string, unknown>;
+  if (info.version !== 1) return `has version ${JSON.stringify(info.version)} (this baton reads version 1)`;
+  if (typeof info.name !== 'string') return 'has no "name"';
+  return undefined;
 }

@@ -4,8 +4,7 @@ import { BatonError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { idTime, newId } from '../store/ids.js';
 import { withLock } from '../store/lock.js';
-import { validateName } from '../store/names.js';
-import { redactText } from '../store/records.js';
+import { redactText, validateStoredName } from '../store/records.js';
 import { CARD_LIMITS, type CardEntry, type CardSummary, validateBody, validateEntryType } from './card.js';
 import { appendEntryText } from './card-text.js';
 import { findCard, loadCardFile, summarize } from './find.js';
@@ -34,11 +33,11 @@ export function appendEntry(
   options: AppendEntryOptions,
 ): AppendEntryResult {
   const type = validateEntryType(options.type);
-  const author = validateName('agent', options.author);
+  const author = validateStoredName(board, 'agent', options.author);
   const body = redactText(board, validateBody(options.body));
   const file = findCard(board, idOrPrefix);
-  return withLock(file.path, () => {
-    const loaded = loadCardFile(file);
+  return withLock(board.root, file.path, () => {
+    const loaded = loadCardFile(board, file);
     if (!loaded.ok) {
       if (loaded.missing) {
         throw new BatonError(
@@ -76,7 +75,7 @@ export function appendEntry(
         `card ${file.id} would grow to ${bytes} bytes (at most ${CARD_LIMITS.fileBytes}) — start a new card and mention ${file.id} in it`,
       );
     }
-    writeFileAtomic(file.path, text);
+    writeFileAtomic(board.root, file.path, text);
     const card = summarize(file, { ...parse, entries: [...parse.entries, entry] });
     return { card, entry, redacted: body.redacted };
   });

@@ -14,7 +14,8 @@ import { type CardEntry, isEntryType, normalizeBody } from './card.js';
 const HEADING_START = '### e-';
 const HEADING = /^### (e-[0-9A-HJKMNP-TV-Z]{26}) · (\S+) · (\S+) · (\S+)[ \t]*\r?$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
-const NEEDS_ESCAPE = /^(\\*### e-)/gm;
+// Only `\n` starts a line here (the parser splits on it): `\r`, U+2028 or U+2029 before `### e-` is body text.
+const NEEDS_ESCAPE = /(^|\n)(\\*### e-)/g;
 const ESCAPED = /^\\(\\*### e-)/;
 
 export interface CardHead {
@@ -29,7 +30,7 @@ export type CardParse =
   | { ok: false; reason: string; head: Partial<CardHead>; entries: CardEntry[] };
 
 export function escapeBody(body: string): string {
-  return body.replace(NEEDS_ESCAPE, '\\$1');
+  return body.replace(NEEDS_ESCAPE, '$1\\$2');
 }
 
 export function unescapeLine(line: string): string {

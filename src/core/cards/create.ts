@@ -1,12 +1,12 @@
 // Creating a card: validate, redact the title (before it becomes a file name), write the file atomically.
-// Only the free text (title, entry body) goes through the redactor: ids, names and times are baton's own and a
-// false positive on them would break the file, so writeRecord (which redacts every field) is not used here.
+// The free text (title, entry body) goes through the redactor; the author's name is refused when it looks like a
+// credential (it would not match itself once redacted). Ids and times are baton's own, so writeRecord (which
+// redacts every field) is not used here.
 import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { formatRecord } from '../store/front-matter.js';
 import { newId } from '../store/ids.js';
-import { validateName } from '../store/names.js';
-import { redactText } from '../store/records.js';
+import { redactText, validateStoredName } from '../store/records.js';
 import {
   CARDS_DIR,
   type CardEntry,
@@ -37,7 +37,7 @@ export interface CreateCardResult {
 
 /** Creates a card. Nothing is written (not even the board) unless the title, author and entry are valid. */
 export function createCard(board: Board, options: CreateCardOptions): CreateCardResult {
-  const by = validateName('agent', options.by);
+  const by = validateStoredName(board, 'agent', options.by);
   // Redact first: the slug comes from the title, and a secret must not reach the file name either.
   const title = redactText(board, validateTitle(options.title));
   const first = options.entry && {
@@ -58,7 +58,7 @@ export function createCard(board: Board, options: CreateCardOptions): CreateCard
     body: first.body.value,
   };
   const fields = { id, title: title.value, created_by: by, created_at: createdAt };
-  writeFileAtomic(path, formatRecord(fields, entry ? renderEntry(entry) : ''));
+  writeFileAtomic(board.root, path, formatRecord(fields, entry ? renderEntry(entry) : ''));
   const card: CardSummary = {
     id,
     title: title.value,

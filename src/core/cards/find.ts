@@ -3,7 +3,7 @@ import { type Board, boardPath } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { isTempName } from '../store/atomic-write.js';
 import { idTime } from '../store/ids.js';
-import { entryKind, listNames, type Problem, readTextFile } from '../store/safe-fs.js';
+import { entryKind, listNames, type Problem, readTextFile, SYMLINK_REASON } from '../store/safe-fs.js';
 import { CARD_FILE, CARD_LIMITS, CARDS_DIR, type CardEntry, type CardSummary } from './card.js';
 import { type CardParse, parseCardText } from './card-text.js';
 
@@ -35,14 +35,14 @@ const PREFIX = /^c-([0-9A-HJKMNP-TV-Z]{1,26})$/;
 export function listCardFiles(board: Board, problems: Problem[] = []): CardFile[] {
   const dir = boardPath(board, CARDS_DIR);
   const files: CardFile[] = [];
-  for (const name of listNames(dir)) {
+  for (const name of listNames(board.root, dir, problems)) {
     // Temp files and `<card>.lock` folders are transient writer state.
     if (isTempName(name) || name.endsWith('.md.lock')) continue;
     const path = `${dir}/${name}`;
     const match = CARD_FILE.exec(name);
     const kind = entryKind(path);
     if (match && kind === 'file') files.push({ id: match[1]!, slug: match[2]!, path });
-    else if (kind === 'symlink') problems.push({ path, reason: 'is a symlink (not followed)' });
+    else if (kind === 'symlink') problems.push({ path, reason: SYMLINK_REASON });
     else problems.push({ path, reason: 'not a card file (cards are cards/c-<id>-<slug>.md)' });
   }
   return files.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -55,6 +55,8 @@ export function listCardFiles(board: Board, problems: Problem[] = []): CardFile[
 export function findCard(board: Board, idOrPrefix: string): CardFile {
   const prefix = normalizePrefix(idOrPrefix);
   const matches = board.exists ? listCardFiles(board).filter((file) => file.id.startsWith(prefix)) : [];
+  const ids = new Set(matches.map((file) => file.id));
+  if (ids.size === 1 && matches.length > 1) return oneFileOf(board, matches);
   if (matches.length === 1) return matches[0]!;
   if (matches.length === 0) {
     throw new BatonError(
@@ -72,14 +74,31 @@ export function findCard(board: Board, idOrPrefix: string): CardFile {
   );
 }
 
+// Several files carry one card id: the one that is a card wins; junk beside it must not hide it.
+function oneFileOf(board: Board, files: CardFile[]): CardFile {
+  const good = files.filter((file) => {
+    const loaded = loadCardFile(board, file);
+    return loaded.ok && loaded.parse.ok;
+  });
+  if (good.length === 1) return good[0]!;
+  throw new BatonError(
+    'conflict',
+    `${files.length} files carry card id ${files[0]!.id}${good.length === 0 ? ', none of them a well-formed card' : ''}: ${files.map((file) => file.path).join(', ')} — keep one and move the others away`,
+  );
+}
+
 /** Every readable card, newest activity first; malformed files are reported and skipped. */
 export function listCards(board: Board): CardList {
   const problems: Problem[] = [];
   const cards: CardSummary[] = [];
+  const seen = new Set<string>();
   for (const file of listCardFiles(board, problems)) {
-    const loaded = loadCardFile(file);
-    if (loaded.ok && loaded.parse.ok) cards.push(loaded.summary);
-    else if (!loaded.ok) {
+    const loaded = loadCardFile(board, file);
+    if (loaded.ok && loaded.parse.ok) {
+      if (seen.has(file.id)) problems.push({ path: file.path, reason: `a second file for card ${file.id}` });
+      else cards.push(loaded.summary);
+      seen.add(file.id);
+    } else if (!loaded.ok) {
       // Deleted between listing and reading: simply gone, not a problem.
       if (!loaded.missing) problems.push({ path: file.path, reason: loaded.reason });
     } else if (!loaded.parse.ok) problems.push({ path: file.path, reason: loaded.parse.reason });
@@ -91,7 +110,7 @@ export function listCards(board: Board): CardList {
 /** Reads one card: the file verbatim, its summary and entries. A hand-broken file still comes back, with `problem`. */
 export function readCard(board: Board, idOrPrefix: string): CardRead {
   const file = findCard(board, idOrPrefix);
-  const loaded = loadCardFile(file);
+  const loaded = loadCardFile(board, file);
   if (!loaded.ok) {
     if (loaded.missing) throw new BatonError('not_found', `card ${file.id} was just deleted`);
     throw new BatonError('corrupt', `cannot read card ${file.id} (${file.path}): ${loaded.reason}`);
@@ -106,8 +125,8 @@ export type LoadedCard =
   | { ok: false; missing: boolean; reason: string };
 
 /** Reads and parses one card file (no symlinks, strict UTF-8, bounded size). */
-export function loadCardFile(file: CardFile): LoadedCard {
-  const read = readTextFile(file.path, CARD_LIMITS.fileBytes);
+export function loadCardFile(board: Board, file: CardFile): LoadedCard {
+  const read = readTextFile(board.root, file.path, CARD_LIMITS.fileBytes);
   if (!read.ok) return read;
   const parse = parseCardText(read.text, file.id);
   return { ok: true, text: read.text, parse, summary: summarize(file, parse) };

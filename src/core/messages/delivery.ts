@@ -44,8 +44,8 @@ const ORPHAN_MS = 60_000;
  * Claims the next messages queued for `agent`. Delivery is at least once (a crashed poller's claims expire and
  * return) and, in normal operation, exactly once (claims are atomic renames, so racing pollers never share one).
  */
-export function pollMessages(board: Board, agent: string, options: PollOptions = {}): PollBatch {
-  validateName('agent', agent);
+export function pollMessages(board: Board, name: string, options: PollOptions = {}): PollBatch {
+  const agent = validateName('agent', name);
   const max = Math.max(1, options.max ?? 5);
   const problems: Problem[] = [];
   const claims: { claim: ClaimedId; message: Message }[] = [];
@@ -58,7 +58,7 @@ export function pollMessages(board: Board, agent: string, options: PollOptions =
     if (claims.length >= max) break;
     looked++;
     const path = messagePath(board, agent, id);
-    const read = readMessageFile(path);
+    const read = readMessageFile(board.root, path);
     if (!read.ok) {
       if (!read.missing) problems.push({ path, reason: read.reason });
       else if (markerAgeMs(board, agent, id, Date.now()) > ORPHAN_MS) dropMarker(board, agent, id);
@@ -89,7 +89,7 @@ function batch(
       if (settled) return;
       settled = true;
       claims.forEach((c, index) => {
-        if (index < count) acknowledge(c.claim);
+        if (index < count) acknowledge(board, c.claim);
         else release(board, agent, c.claim);
       });
     },
@@ -107,8 +107,8 @@ export interface RedeliverOptions {
 }
 
 /** Queues an agent's messages for push again; returns how many were queued. */
-export function redeliver(board: Board, agent: string, options: RedeliverOptions = {}): number {
-  validateName('agent', agent);
+export function redeliver(board: Board, name: string, options: RedeliverOptions = {}): number {
+  const agent = validateName('agent', name);
   if (!board.exists) return 0;
   const { messages } = listMessages(board, { agent, after: options.after, limit: 0 });
   const already = new Set(queuedIds(board, agent));

@@ -1,7 +1,9 @@
 // A message record: its fields, where its file lives, and how a file becomes a Message.
+import { basename, dirname } from 'node:path';
 import { type Board, boardPath } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { idTime, isId } from '../store/ids.js';
+import { nameProblem } from '../store/names.js';
 import { readRecordFile } from '../store/safe-fs.js';
 
 export interface Message {
@@ -39,16 +41,34 @@ export function messagePath(board: Board, recipient: string, id: string): string
 
 export type MessageRead = { ok: true; message: Message } | { ok: false; missing: boolean; reason: string };
 
-/** Reads one message file; anything that is not a well-formed message comes back with the reason. */
-export function readMessageFile(path: string): MessageRead {
-  const record = readRecordFile(path, 64 * 1024);
+/** The largest message file a reader opens: a body of 8,000 characters is at most 32 KB of UTF-8, plus its header. */
+export const MESSAGE_FILE_BYTES = 64 * 1024;
+
+/**
+ * Reads one message file (`messages/<to>/<day>/<id>.md` under `root`); anything that is not a well-formed message,
+ * or whose id, recipient or day disagrees with where it lies, comes back with the reason. So each id has one place.
+ */
+export function readMessageFile(root: string, path: string): MessageRead {
+  const record = readRecordFile(root, path, MESSAGE_FILE_BYTES);
   if (!record.ok) return record;
   const f = record.fields;
   for (const key of ['id', 'from', 'to', 'at'] as const) {
     if (typeof f[key] !== 'string' || f[key] === '')
       return { ok: false, missing: false, reason: `missing "${key}"` };
   }
-  if (!isId(f.id as string, 'm')) return { ok: false, missing: false, reason: 'malformed "id"' };
+  const fail = (reason: string): MessageRead => ({ ok: false, missing: false, reason });
+  const id = f.id as string;
+  if (!isId(id, 'm')) return fail('malformed "id"');
+  if (`${id}.md` !== basename(path)) return fail(`its id ${id} does not match its file name`);
+  if (dayOf(id) !== basename(dirname(path)))
+    return fail(`its id ${id} belongs in the day folder ${dayOf(id)}`);
+  const mailbox = basename(dirname(dirname(path)));
+  if (f.to !== mailbox)
+    return fail(`it is addressed to ${JSON.stringify(f.to)} but lies in ${mailbox}'s mailbox`);
+  for (const key of ['subject', 'replyTo', 'batch', 'rev'] as const) {
+    if (f[key] !== undefined && typeof f[key] !== 'string') return fail(`"${key}" is not text`);
+  }
+  if (nameProblem('agent', f.from as string)) return fail(`"from" is not an agent name`);
   const optional = (key: string) =>
     typeof f[key] === 'string' && f[key] !== '' ? (f[key] as string) : undefined;
   return {

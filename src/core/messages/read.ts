@@ -3,7 +3,7 @@ import { type Board, boardPath } from '../board/open-board.js';
 import { isTempName } from '../store/atomic-write.js';
 import { idTime, isId } from '../store/ids.js';
 import { nameProblem } from '../store/names.js';
-import { entryKind, listNames, type Problem } from '../store/safe-fs.js';
+import { entryKind, listNames, type Problem, SYMLINK_REASON } from '../store/safe-fs.js';
 import {
   DAY_DIR,
   dayOf,
@@ -60,13 +60,19 @@ export function unreadIds(board: Board, agent: string): string[] {
 /** Agents that have a mailbox folder. Symlinks and odd names are reported, not followed. */
 export function listRecipients(board: Board, problems: Problem[]): string[] {
   const root = boardPath(board, MESSAGES_DIR);
-  return listNames(root).filter((name) => {
+  return listNames(board.root, root, problems).filter((name) => {
     if (isTempName(name)) return false;
     const kind = entryKind(`${root}/${name}`);
-    if (kind === 'dir' && !nameProblem('agent', name)) return true;
+    const problem = nameProblem('agent', name);
+    if (kind === 'dir' && !problem) return true;
     problems.push({
       path: `${root}/${name}`,
-      reason: kind === 'symlink' ? 'is a symlink (not followed)' : 'not a mailbox',
+      reason:
+        kind === 'symlink'
+          ? SYMLINK_REASON
+          : kind === 'dir'
+            ? `not a mailbox (the agent name ${problem})`
+            : 'not a mailbox',
     });
     return false;
   });
@@ -82,18 +88,22 @@ function scanNewest(
 ) {
   const mailbox = boardPath(board, MESSAGES_DIR, agent);
   const afterDay = after ? dayOf(after) : '';
-  const days = listNames(mailbox)
+  const days = listNames(board.root, mailbox, problems)
     .filter((day) => {
-      if (DAY_DIR.test(day) && entryKind(`${mailbox}/${day}`) === 'dir') return day >= afterDay;
+      const kind = entryKind(`${mailbox}/${day}`);
+      if (DAY_DIR.test(day) && kind === 'dir') return day >= afterDay;
       if (!isTempName(day))
-        problems.push({ path: `${mailbox}/${day}`, reason: 'not a day folder (skipped)' });
+        problems.push({
+          path: `${mailbox}/${day}`,
+          reason: kind === 'symlink' ? SYMLINK_REASON : 'not a day folder (skipped)',
+        });
       return false;
     })
     .sort()
     .reverse();
   const out: Message[] = [];
   for (const day of days) {
-    const names = listNames(`${mailbox}/${day}`).sort().reverse();
+    const names = listNames(board.root, `${mailbox}/${day}`, problems).sort().reverse();
     for (const name of names) {
       if (isTempName(name)) continue;
       const path = `${mailbox}/${day}/${name}`;
@@ -103,7 +113,7 @@ function scanNewest(
         continue;
       }
       if (after && id <= after) continue;
-      const read = readMessageFile(path);
+      const read = readMessageFile(board.root, path);
       if (read.ok) out.push(read.message);
       else if (!read.missing) problems.push({ path, reason: read.reason });
       if (limit > 0 && out.length >= limit) return out;
@@ -117,7 +127,7 @@ function readIds(board: Board, agent: string, ids: string[], after: string | und
   for (const id of ids) {
     if (after && id <= after) continue;
     const path = messagePath(board, agent, id);
-    const read = readMessageFile(path);
+    const read = readMessageFile(board.root, path);
     if (read.ok) out.push(read.message);
     else if (!read.missing) problems.push({ path, reason: read.reason });
   }
@@ -128,7 +138,7 @@ function readIds(board: Board, agent: string, ids: string[], after: string | und
 export function findMessage(board: Board, id: string): Message | undefined {
   if (!isId(id, 'm')) return undefined;
   for (const agent of listRecipients(board, [])) {
-    const read = readMessageFile(messagePath(board, agent, id));
+    const read = readMessageFile(board.root, messagePath(board, agent, id));
     if (read.ok) return read.message;
   }
   return undefined;

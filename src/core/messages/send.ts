@@ -4,6 +4,7 @@ import { readGitInfo } from '../board/git.js';
 import { type Board, ensureBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { newId } from '../store/ids.js';
+import { canonicalName } from '../store/names.js';
 import { validateStoredName, writeRecord } from '../store/records.js';
 import { messagePath, requireMessageId } from './message.js';
 import { findMessage } from './read.js';
@@ -13,7 +14,8 @@ export const MESSAGE_LIMITS = { body: 8000, subject: 120, recipients: 50 } as co
 
 export interface SendOptions {
   from: string;
-  to: string[];
+  /** One recipient, or several (a fan-out: one copy each, sharing a `batch` id). */
+  to: string | string[];
   body: string;
   subject?: string;
   /** Id of the message this one answers. */
@@ -34,8 +36,10 @@ export interface SendResult {
 /** Sends a message to one or more agents. Nothing is written unless every argument is valid. */
 export function sendMessage(board: Board, options: SendOptions): SendResult {
   const from = validateStoredName(board, 'agent', options.from);
-  const to = validateRecipients(options.to).map((name) => validateStoredName(board, 'agent', name));
-  const body = `${validateBody(options.body).replace(/\s+$/, '')}\n`;
+  const to = [
+    ...new Set(validateRecipients(options.to).map((name) => validateStoredName(board, 'agent', name))),
+  ];
+  const body = `${validateBody(options.body)}\n`;
   const subject = validateSubject(options.subject);
   const replyTo = options.replyTo === undefined ? undefined : validateReplyTo(board, options.replyTo);
 
@@ -65,20 +69,28 @@ export function sendMessage(board: Board, options: SendOptions): SendResult {
   return { board: board.root, sent, batch, redacted, redactedKinds: kinds };
 }
 
-function validateRecipients(list: string[]): string[] {
-  const names = [...new Set(list.map((name) => name.trim()).filter((name) => name !== ''))];
+function validateRecipients(to: unknown): string[] {
+  const list = typeof to === 'string' ? [to] : to;
+  if (!Array.isArray(list) || !list.every((name) => typeof name === 'string')) {
+    throw new BatonError('invalid_input', '"to" must be an agent name or a list of agent names');
+  }
+  const names = list.map((name) => name.trim()).filter((name) => name !== '');
+  const distinct = new Set(names.map((name) => canonicalName('agent', name))).size;
   if (names.length === 0)
     throw new BatonError('invalid_input', 'no recipient — pass --to <agent>[,<agent>…]');
-  if (names.length > MESSAGE_LIMITS.recipients) {
+  if (distinct > MESSAGE_LIMITS.recipients) {
     throw new BatonError(
       'too_large',
-      `too many recipients: ${names.length} (at most ${MESSAGE_LIMITS.recipients}) — split the list`,
+      `too many recipients: ${distinct} (at most ${MESSAGE_LIMITS.recipients}) — split the list`,
     );
   }
   return names;
 }
 
-function validateBody(body: string): string {
+// Trailing whitespace is dropped before counting, so `print()`'s newline after 8,000 characters still fits.
+function validateBody(text: unknown): string {
+  if (typeof text !== 'string') throw new BatonError('invalid_input', '"body" must be text');
+  const body = text.replace(/\s+$/, '');
   if (body.trim() === '')
     throw new BatonError('invalid_input', 'empty body — pass --body <text> or pipe it on stdin');
   const length = [...body].length;
@@ -91,8 +103,9 @@ function validateBody(body: string): string {
   return body;
 }
 
-function validateSubject(subject: string | undefined): string | undefined {
+function validateSubject(subject: unknown): string | undefined {
   if (subject === undefined || subject === '') return undefined;
+  if (typeof subject !== 'string') throw new BatonError('invalid_input', '"subject" must be text');
   if (/[\r\n]/.test(subject)) throw new BatonError('invalid_input', 'subject must be one line');
   const length = [...subject].length;
   if (length > MESSAGE_LIMITS.subject) {

@@ -1,9 +1,9 @@
 // Delivery state (derived, disposable): one empty marker per undelivered message, claimed by rename.
-import { closeSync, lstatSync, mkdirSync, openSync, renameSync, unlinkSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { type Board, boardPath } from '../board/open-board.js';
 import { uniqueSuffix } from '../store/atomic-write.js';
 import { isId } from '../store/ids.js';
-import { isMissing, listNames } from '../store/safe-fs.js';
+import { checkFolders, ensureFolders, removeFile, renameInside, touchFile } from '../store/safe-fs.js';
 
 // state/delivery/<agent>/new/<id>             queued for push
 // state/delivery/<agent>/claimed/<id>~<token> taken by one poller, until acknowledged or its lease runs out
@@ -11,20 +11,33 @@ export function spoolDir(board: Board, agent: string, box: 'new' | 'claimed'): s
   return boardPath(board, 'state', 'delivery', agent, box);
 }
 
+/** Creates the agent's queue folder (for watchers); a link on the way is an `unsafe_path` error. */
+export function ensureQueue(board: Board, agent: string): string {
+  const dir = spoolDir(board, agent, 'new');
+  ensureFolders(board.root, dir);
+  return dir;
+}
+
 /** Queues `id` for push to `agent`. Written before the message itself, so a queued id never outlives a send. */
 export function enqueue(board: Board, agent: string, id: string): void {
-  const dir = spoolDir(board, agent, 'new');
-  mkdirSync(dir, { recursive: true });
+  touchFile(board.root, `${spoolDir(board, agent, 'new')}/${id}`);
+}
+
+// Regular files only: a folder or link planted as a marker is never claimed (it could not be acknowledged).
+function markerNames(board: Board, dir: string): string[] {
+  if (checkFolders(board.root, dir).state !== 'ok') return [];
   try {
-    closeSync(openSync(`${dir}/${id}`, 'w'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
   }
 }
 
 /** Ids waiting for push, oldest first. Cost: the number of undelivered messages, never the delivered ones. */
 export function queuedIds(board: Board, agent: string): string[] {
-  return listNames(spoolDir(board, agent, 'new'))
+  return markerNames(board, spoolDir(board, agent, 'new'))
     .filter((name) => isId(name, 'm'))
     .sort();
 }
@@ -37,70 +50,53 @@ export interface ClaimedId {
 /** Takes `id` for this poller. Returns undefined when another poller got it first (rename is atomic). */
 export function claimId(board: Board, agent: string, id: string): ClaimedId | undefined {
   const claimed = spoolDir(board, agent, 'claimed');
-  mkdirSync(claimed, { recursive: true });
+  ensureFolders(board.root, claimed);
   const file = `${claimed}/${id}~${process.pid}-${uniqueSuffix()}`;
-  try {
-    renameSync(`${spoolDir(board, agent, 'new')}/${id}`, file);
-    return { id, file };
-  } catch (error) {
-    if (isMissing(error)) return undefined;
-    throw error;
-  }
+  return renameInside(board.root, `${spoolDir(board, agent, 'new')}/${id}`, file) ? { id, file } : undefined;
 }
 
 /** Marks a claimed message delivered. */
-export function acknowledge(claim: ClaimedId): void {
-  try {
-    unlinkSync(claim.file);
-  } catch (error) {
-    if (!isMissing(error)) throw error;
-  }
+export function acknowledge(board: Board, claim: ClaimedId): void {
+  removeFile(board.root, claim.file);
 }
 
 /** Puts a claimed message back in the queue (it was not shown). */
 export function release(board: Board, agent: string, claim: ClaimedId): void {
-  try {
-    renameSync(claim.file, `${spoolDir(board, agent, 'new')}/${claim.id}`);
-  } catch (error) {
-    if (!isMissing(error)) throw error;
-  }
+  renameInside(board.root, claim.file, `${spoolDir(board, agent, 'new')}/${claim.id}`);
 }
 
 /** Returns claims whose poller died before acknowledging (older than `leaseMs`) to the queue. At-least-once. */
 export function recoverExpiredClaims(board: Board, agent: string, now: number, leaseMs: number): void {
   const dir = spoolDir(board, agent, 'claimed');
-  for (const name of listNames(dir)) {
+  for (const name of markerNames(board, dir)) {
     const id = name.split('~')[0] ?? '';
     if (!isId(id, 'm')) continue;
-    try {
-      if (now - lstatSync(`${dir}/${name}`).mtimeMs < leaseMs) continue;
-      renameSync(`${dir}/${name}`, `${spoolDir(board, agent, 'new')}/${id}`);
-    } catch (error) {
-      if (!isMissing(error)) throw error;
-    }
+    if (now - markerMtime(`${dir}/${name}`, now) < leaseMs) continue;
+    renameInside(board.root, `${dir}/${name}`, `${spoolDir(board, agent, 'new')}/${id}`);
   }
 }
 
 /** Ids claimed but not yet acknowledged (still unread). */
 export function claimedIds(board: Board, agent: string): string[] {
-  return listNames(spoolDir(board, agent, 'claimed'))
+  return markerNames(board, spoolDir(board, agent, 'claimed'))
     .map((name) => name.split('~')[0] ?? '')
     .filter((id) => isId(id, 'm'));
 }
 
 /** Removes a queue marker whose message never appeared (its send was killed between the two writes). */
 export function dropMarker(board: Board, agent: string, id: string): void {
-  try {
-    unlinkSync(`${spoolDir(board, agent, 'new')}/${id}`);
-  } catch (error) {
-    if (!isMissing(error)) throw error;
-  }
+  removeFile(board.root, `${spoolDir(board, agent, 'new')}/${id}`);
 }
 
 export function markerAgeMs(board: Board, agent: string, id: string, now: number): number {
+  return now - markerMtime(`${spoolDir(board, agent, 'new')}/${id}`, now);
+}
+
+// A marker's mtime is when it was queued (or claimed); a marker gone meanwhile counts as brand new.
+function markerMtime(path: string, fallback: number): number {
   try {
-    return now - lstatSync(`${spoolDir(board, agent, 'new')}/${id}`).mtimeMs;
+    return lstatSync(path).mtimeMs;
   } catch {
-    return 0;
+    return fallback;
   }
 }

@@ -6,7 +6,7 @@ import type { CardEntry, CardSummary } from '../cards/card.js';
 import { createCard } from '../cards/create.js';
 import { BatonError, isBatonError } from '../errors.js';
 import { withLock } from '../store/lock.js';
-import { entryKind } from '../store/safe-fs.js';
+import { checkFolders } from '../store/safe-fs.js';
 import { parseBoardEntryReply } from './board-entry.js';
 import { clearPending, type PendingWrite, pendingPath, readPending } from './pending.js';
 
@@ -41,8 +41,9 @@ export function commitPending(board: Board, options: CommitOptions): CommitResul
   const session = options.session;
   const path = pendingPath(board, session);
   // No pending folder, no pending write (and nowhere to put the lock).
-  if (entryKind(dirname(path)) !== 'dir') return { status: 'none', session };
-  return withLock(path, () => {
+  if (!board.exists || checkFolders(board.root, dirname(path)).state !== 'ok')
+    return { status: 'none', session };
+  return withLock(board.root, path, () => {
     const read = readPending(board, session);
     if (read.state === 'none') return { status: 'none', session };
     if (read.state === 'expired') return { status: 'none', session, expired: read.pending };

@@ -1,12 +1,14 @@
 // Open two-phase writes, one per session at `pending/<session>.json`: stored atomically, expired ones cleaned.
-import { unlinkSync } from 'node:fs';
 import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
 import { isTempName } from '../store/atomic-write.js';
+import { type JsonSchema, parseJsonRecord } from '../store/json-record.js';
 import { nameProblem, validateName } from '../store/names.js';
 import { validateStoredName, writeJsonRecord } from '../store/records.js';
-import { isMissing, listNames, readTextFile } from '../store/safe-fs.js';
+import { listNames, type Problem, readTextFile, removeFile } from '../store/safe-fs.js';
 
 export const PENDING_DIR = 'pending';
+// A pending write holds an intent of at most 2,000 characters and a few names.
+const PENDING_BYTES = 64 * 1024;
 
 /** What the reply will be written to. Handoffs add their own kind (with a `handoff` block). */
 export type PendingTarget = { kind: 'card-entry'; card: string; title: string } | { kind: 'card-new' };
@@ -55,61 +57,96 @@ export function isExpired(pending: PendingWrite, now: number): boolean {
 /** The session's pending write. An expired one is removed and reported as `expired` (callers ignore it). */
 export function readPending(board: Board, session: string): PendingRead {
   const path = pendingPath(board, session);
-  const read = readTextFile(path);
+  const read = readTextFile(board.root, path, PENDING_BYTES);
   if (!read.ok) return read.missing ? { state: 'none' } : { state: 'corrupt', path, reason: read.reason };
   const pending = parsePending(read.text);
   if (!pending || pending.session !== session) {
     return { state: 'corrupt', path, reason: 'not a pending write (bad JSON or wrong session)' };
   }
   if (!isExpired(pending, board.clock())) return { state: 'open', pending };
-  removeFile(path);
+  removeFile(board.root, path);
   return { state: 'expired', pending };
 }
 
 export function clearPending(board: Board, session: string): void {
-  removeFile(pendingPath(board, session));
+  removeFile(board.root, pendingPath(board, session));
 }
 
 /** Paths of the expired pending writes, without touching them. Unreadable files are not counted. */
 export function findExpiredPendings(board: Board): string[] {
   const expired: string[] = [];
-  for (const name of listNames(boardPath(board, PENDING_DIR))) {
+  for (const name of listNames(board.root, boardPath(board, PENDING_DIR))) {
     if (isTempName(name) || !name.endsWith('.json')) continue;
     const session = name.slice(0, -'.json'.length);
     if (nameProblem('session', session)) continue;
     const path = pendingPath(board, session);
-    const read = readTextFile(path);
+    const read = readTextFile(board.root, path, PENDING_BYTES);
     const pending = read.ok ? parsePending(read.text) : undefined;
     if (pending && pending.session === session && isExpired(pending, board.clock())) expired.push(path);
   }
   return expired;
 }
 
+/** Files in `pending/` that are not pending writes (doctor lists them; they are never removed). */
+export function listPendingProblems(board: Board): Problem[] {
+  const problems: Problem[] = [];
+  const dir = boardPath(board, PENDING_DIR);
+  for (const name of listNames(board.root, dir, problems)) {
+    if (isTempName(name) || name.endsWith('.lock')) continue;
+    const path = `${dir}/${name}`;
+    const session = name.endsWith('.json') ? name.slice(0, -'.json'.length) : '';
+    if (!session || nameProblem('session', session)) {
+      problems.push({ path, reason: 'not a pending write (pending/<session>.json)' });
+      continue;
+    }
+    const read = readTextFile(board.root, path, PENDING_BYTES);
+    if (!read.ok) {
+      if (!read.missing) problems.push({ path, reason: read.reason });
+    } else if (parsePending(read.text)?.session !== session) {
+      problems.push({
+        path,
+        reason: 'not a pending write (bad JSON, or its session does not match the file name)',
+      });
+    }
+  }
+  return problems;
+}
+
 /** Removes every expired pending write; returns how many. Unreadable files are left alone. */
 export function cleanExpiredPendings(board: Board): number {
   const expired = findExpiredPendings(board);
-  for (const path of expired) removeFile(path);
+  for (const path of expired) removeFile(board.root, path);
   return expired.length;
 }
 
+const PENDING_SCHEMA: JsonSchema = {
+  version: 'number',
+  session: 'string',
+  block: 'string',
+  target: 'object',
+  intent: 'string',
+  requestedBy: 'string',
+  agent: 'string',
+  createdAt: 'string',
+  expiresAt: 'string?',
+};
+
 function parsePending(text: string): PendingWrite | undefined {
-  try {
-    const value = JSON.parse(text) as Partial<PendingWrite> | null;
-    if (!value || typeof value !== 'object' || value.version !== 1) return undefined;
-    if (typeof value.session !== 'string' || typeof value.block !== 'string') return undefined;
-    if (!value.target || typeof value.target !== 'object' || typeof value.intent !== 'string')
-      return undefined;
-    if (value.expiresAt !== undefined && Number.isNaN(Date.parse(value.expiresAt))) return undefined;
-    return value as PendingWrite;
-  } catch {
+  const read = parseJsonRecord<PendingWrite>(text, PENDING_SCHEMA);
+  if (!read.ok) return undefined;
+  const pending = read.value;
+  if (
+    pending.version !== 1 ||
+    nameProblem('agent', pending.agent) ||
+    nameProblem('agent', pending.requestedBy)
+  ) {
     return undefined;
   }
-}
-
-function removeFile(path: string): void {
-  try {
-    unlinkSync(path);
-  } catch (error) {
-    if (!isMissing(error)) throw error;
+  if (pending.expiresAt !== undefined && Number.isNaN(Date.parse(pending.expiresAt))) return undefined;
+  const target = pending.target as { kind?: unknown; card?: unknown; title?: unknown };
+  if (target.kind === 'card-new') return pending;
+  if (target.kind === 'card-entry' && typeof target.card === 'string' && typeof target.title === 'string') {
+    return pending;
   }
+  return undefined;
 }

@@ -22,7 +22,7 @@ export function parseDuration(value: unknown): number | undefined {
  */
 export function pendingTtl(board: Board): number {
   const path = boardPath(board, 'config.json');
-  const read = readTextFile(path);
+  const read = readTextFile(board.root, path, 256 * 1024);
   if (!read.ok) {
     if (read.missing) return DEFAULT_PENDING_TTL_MS;
     throw new BatonError('corrupt', `cannot read ${path}: ${read.reason} — fix or remove it`);

@@ -1,9 +1,10 @@
 // Listing session records and telling which are live (not ended, and their process still exists).
 import { type Board, boardPath } from '../board/open-board.js';
 import { isTempName } from '../store/atomic-write.js';
+import { readJsonRecord } from '../store/json-record.js';
 import { nameProblem } from '../store/names.js';
-import { listNames, type Problem, readTextFile } from '../store/safe-fs.js';
-import type { SessionRecord } from './session.js';
+import { listNames, type Problem } from '../store/safe-fs.js';
+import { SESSION_SCHEMA, type SessionRecord } from './session.js';
 
 export interface SessionList {
   /** Most recently seen first. */
@@ -16,23 +17,22 @@ export function listSessions(board: Board): SessionList {
   const dir = boardPath(board, 'sessions');
   const sessions: SessionRecord[] = [];
   const problems: Problem[] = [];
-  for (const name of listNames(dir)) {
-    if (isTempName(name)) continue;
+  for (const name of listNames(board.root, dir, problems)) {
+    if (isTempName(name) || name.endsWith('.lock')) continue;
     const path = `${dir}/${name}`;
     const id = name.endsWith('.json') ? name.slice(0, -'.json'.length) : '';
     if (!id || nameProblem('session', id)) {
       problems.push({ path, reason: 'not a session record' });
       continue;
     }
-    const read = readTextFile(path);
+    const read = readJsonRecord<SessionRecord>(board.root, path, SESSION_SCHEMA);
     if (!read.ok) {
       if (!read.missing) problems.push({ path, reason: read.reason });
-      continue;
-    }
-    const record = parseSession(read.text);
-    if (record && record.id === id) sessions.push(record);
-    else
-      problems.push({ path, reason: 'not a session record (bad JSON or id does not match the file name)' });
+    } else if (read.value.id !== id) {
+      problems.push({ path, reason: `not a session record: its id does not match the file name` });
+    } else if (nameProblem('agent', read.value.agent)) {
+      problems.push({ path, reason: `not a session record: its agent is not an agent name` });
+    } else sessions.push(read.value);
   }
   sessions.sort((a, b) => compare(b.lastSeen, a.lastSeen) || compare(b.id, a.id));
   return { sessions, problems };
@@ -58,17 +58,6 @@ function processExists(pid: number): boolean {
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function parseSession(text: string): SessionRecord | undefined {
-  try {
-    const value = JSON.parse(text) as Partial<SessionRecord> | null;
-    if (!value || typeof value !== 'object' || typeof value.id !== 'string') return undefined;
-    if (typeof value.projectKey !== 'string' || typeof value.lastSeen !== 'string') return undefined;
-    return value as SessionRecord;
-  } catch {
-    return undefined;
   }
 }
 

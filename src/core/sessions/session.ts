@@ -1,10 +1,10 @@
 // Session records (`sessions/<id>.json`) and the pid index that lets a command find the session it runs in.
-
+import { checkAgentRecord } from '../agents/registry.js';
 import { readGitInfo } from '../board/git.js';
-import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
-import { validateName } from '../store/names.js';
+import { type Board, boardPath, ensureBoard, type Redactor } from '../board/open-board.js';
+import { type JsonSchema, readJsonRecord } from '../store/json-record.js';
+import { nameProblem, validateName } from '../store/names.js';
 import { validateStoredName, writeJsonRecord } from '../store/records.js';
-import { readTextFile } from '../store/safe-fs.js';
 import { ancestors, harnessOf, type ProcessInfo, sessionAnchor } from './process-tree.js';
 
 export interface SessionRecord {
@@ -28,9 +28,30 @@ interface PidEntry {
   start: string;
 }
 
-/** The project key: a slug of the git root of `cwd` (fallback: `cwd`), so notes group per project. */
-export function projectKeyOf(cwd: string): string {
-  const root = readGitInfo(cwd)?.root ?? cwd;
+export const SESSION_SCHEMA: JsonSchema = {
+  id: 'string',
+  harness: 'string',
+  agent: 'string',
+  cwd: 'string',
+  projectKey: 'string',
+  parentSession: 'string',
+  startedAt: 'string',
+  lastSeen: 'string',
+  endedAt: 'string?',
+  pid: 'integer?',
+  transcriptPath: 'string?',
+  touched: 'string[]?',
+};
+
+const PID_SCHEMA: JsonSchema = { session: 'string', agent: 'string', start: 'string' };
+
+/**
+ * The project key: a slug of the git root of `cwd` (fallback: `cwd`), so notes group per project. The path is
+ * redacted before it is slugged: a folder named like a token must not reach the board, and the slug (lowercased,
+ * `_` turned into `-`) would no longer look like one to the redactor.
+ */
+export function projectKeyOf(cwd: string, redactPath: Redactor = (text) => ({ text, count: 0, kinds: [] })) {
+  const root = redactPath(readGitInfo(cwd)?.root ?? cwd).text;
   return (
     root
       .toLowerCase()
@@ -39,14 +60,14 @@ export function projectKeyOf(cwd: string): string {
   );
 }
 
+export function sessionPath(board: Board, id: string): string {
+  return boardPath(board, 'sessions', `${validateName('session', id)}.json`);
+}
+
+/** The session's record; undefined when there is none or it is not a valid record (doctor reports those). */
 export function readSession(board: Board, id: string): SessionRecord | undefined {
-  const read = readTextFile(boardPath(board, 'sessions', `${validateName('session', id)}.json`));
-  if (!read.ok) return undefined;
-  try {
-    return JSON.parse(read.text) as SessionRecord;
-  } catch {
-    return undefined;
-  }
+  const read = readJsonRecord<SessionRecord>(board.root, sessionPath(board, id), SESSION_SCHEMA);
+  return read.ok && read.value.id === id ? read.value : undefined;
 }
 
 export function writeSession(board: Board, record: SessionRecord): void {
@@ -66,7 +87,10 @@ export function writeSession(board: Board, record: SessionRecord): void {
  * Binds `agent` to the session this command runs in (the nearest harness process, else the parent shell), so later
  * commands from the same session act as `agent` without `--as`. Returns the session record.
  */
-export function bindSession(board: Board, agent: string, anchor: ProcessInfo | undefined = sessionAnchor()) {
+export function bindSession(board: Board, name: string, anchor: ProcessInfo | undefined = sessionAnchor()) {
+  const agent = validateStoredName(board, 'agent', name);
+  // Refused up front, so a broken registry record never leaves a session bound and the agent unregistered.
+  checkAgentRecord(board, agent);
   const now = new Date(board.clock()).toISOString();
   const harness = harnessOf(anchor);
   const id = board.env.BATON_SESSION || `${harness}-${anchor?.pid ?? process.ppid}-${anchor?.start || 'x'}`;
@@ -77,7 +101,7 @@ export function bindSession(board: Board, agent: string, anchor: ProcessInfo | u
     harness: previous?.harness ?? harness,
     agent,
     cwd: board.cwd,
-    projectKey: previous?.projectKey ?? projectKeyOf(board.cwd),
+    projectKey: previous?.projectKey ?? projectKeyOf(board.cwd, board.redact),
     parentSession: previous?.parentSession ?? '',
     startedAt: previous?.startedAt ?? now,
     lastSeen: now,
@@ -91,16 +115,17 @@ export function bindSession(board: Board, agent: string, anchor: ProcessInfo | u
 export function boundAgent(board: Board): string | undefined {
   if (!board.exists) return undefined;
   const sessionId = board.env.BATON_SESSION;
-  if (sessionId) return readSession(board, sessionId)?.agent;
+  if (sessionId) {
+    const agent = nameProblem('session', sessionId) ? undefined : readSession(board, sessionId)?.agent;
+    return agent && !nameProblem('agent', agent) ? agent : undefined;
+  }
   for (const proc of ancestors()) {
-    const read = readTextFile(boardPath(board, 'state', 'pids', `${proc.pid}.json`));
-    if (!read.ok) continue;
-    try {
-      const entry = JSON.parse(read.text) as PidEntry;
-      if (!entry.start || !proc.start || entry.start === proc.start) return entry.agent;
-    } catch {
-      // a torn or foreign index entry: ignore, it is derived state
-    }
+    const path = boardPath(board, 'state', 'pids', `${proc.pid}.json`);
+    const read = readJsonRecord<PidEntry>(board.root, path, PID_SCHEMA, 4096);
+    // A torn or foreign index entry is ignored: it is derived state.
+    if (!read.ok || nameProblem('agent', read.value.agent)) continue;
+    const entry = read.value;
+    if (!entry.start || !proc.start || entry.start === proc.start) return entry.agent;
   }
   return undefined;
 }

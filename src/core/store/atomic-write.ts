@@ -1,41 +1,68 @@
-// The one atomic-write helper: temp file in the same folder, fsync, rename; temp names never look like records.
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+// The one atomic-write helper: temp file in the same folder, fsync, rename; temp names never look like records, and
+// no folder on the way (nor the target) may be a symlink.
+import { closeSync, constants, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { BatonError } from '../errors.js';
+import { ensureFolders, entryKind, SYMLINK_REASON } from './safe-fs.js';
 
 /** Suffix every temp file carries; readers skip it and `gc` removes leftovers. */
 export const TEMP_SUFFIX = '.baton-tmp';
+
+// `.<name>.<pid>.<token>.baton-tmp`: the exact shape baton gives its temp files (and lock folders it is breaking).
+const TEMP_NAME = /^\.[^/\\]+\.\d+\.[a-z0-9]+\.baton-tmp$/;
 
 /** A short token that, with the pid, keeps concurrent temp and claim names apart (not a secret). */
 export function uniqueSuffix(): string {
   return Math.random().toString(36).slice(2, 10);
 }
 
+/** A name every reader skips: a temp file, or any hidden file. */
 export function isTempName(name: string): boolean {
   return name.endsWith(TEMP_SUFFIX) || name.startsWith('.');
 }
 
+/** Exactly the shape of a name baton gives a temp file; `gc` removes nothing else as a temp file. */
+export function isBatonTempName(name: string): boolean {
+  return TEMP_NAME.test(name);
+}
+
+/** The temp name for `path` (or a lock folder being broken): hidden, ends in `.baton-tmp`, never `.md`/`.json`. */
+export function tempPathFor(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${uniqueSuffix()}${TEMP_SUFFIX}`);
+}
+
 export interface AtomicWriteOptions {
-  /** Create the parent folder when missing (default true). */
-  mkdir?: boolean;
   /** fsync the file before renaming (default true). Durability against power loss, not just crashes. */
   fsync?: boolean;
 }
 
 /**
- * Writes `data` to `path` so that a crash at any instant leaves either the old file or the new one.
- * The temp file is `.<name>.<pid>.<random>.baton-tmp` beside the target: hidden, and never ending in `.md`/`.json`.
+ * Writes `data` to `path` (inside the board at `root`) so that a crash at any instant leaves either the old file or
+ * the new one. Missing folders are created; a symlink or a non-folder on the way, or anything but a regular file at
+ * `path`, is an `unsafe_path` error and nothing is written.
  */
 export function writeFileAtomic(
+  root: string,
   path: string,
   data: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): void {
-  const dir = dirname(path);
-  if (options.mkdir !== false) mkdirSync(dir, { recursive: true });
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${uniqueSuffix()}${TEMP_SUFFIX}`);
+  ensureFolders(root, dirname(path));
+  const kind = entryKind(path);
+  if (kind !== 'missing' && kind !== 'file') {
+    throw new BatonError(
+      'unsafe_path',
+      `${path} ${kind === 'symlink' ? SYMLINK_REASON : 'is not a regular file'} — nothing was written; remove or rename it`,
+    );
+  }
+  const temp = tempPathFor(path);
   let fd: number | undefined;
   try {
-    fd = openSync(temp, 'wx', 0o644);
+    fd = openSync(
+      temp,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+      0o644,
+    );
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     let offset = 0;
     while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);

@@ -1,8 +1,9 @@
 // A cross-process lock on one record (mkdir is atomic everywhere); locks of killed holders are broken.
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { BatonError } from '../errors.js';
-import { TEMP_SUFFIX, uniqueSuffix } from './atomic-write.js';
+import { tempPathFor } from './atomic-write.js';
+import { ensureFolders, readTextFile, SYMLINK_REASON } from './safe-fs.js';
 
 export interface LockOptions {
   /** Give up after this many ms (default 10 s). */
@@ -11,29 +12,32 @@ export interface LockOptions {
   staleMs?: number;
 }
 
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
-// A holder writes its pid right after taking the lock; give it this long before a missing pid counts.
-const OWNER_GRACE_MS = 1_000;
+/** The suffix of a lock folder: `<record>.lock`, beside the record it guards. */
+export const LOCK_SUFFIX = '.lock';
+/** The file inside a lock folder that names its holder's pid. */
+export const LOCK_OWNER = 'owner';
 
-/** Runs `fn` while holding `<path>.lock` (a folder, so it is never mistaken for a record). */
-export function withLock<T>(path: string, fn: () => T, options: LockOptions = {}): T {
-  const lockDir = `${path}.lock`;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/** Runs `fn` while holding `<path>.lock` (a folder, so it is never mistaken for a record), inside the board `root`. */
+export function withLock<T>(root: string, path: string, fn: () => T, options: LockOptions = {}): T {
+  const lockDir = `${path}${LOCK_SUFFIX}`;
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   const staleMs = options.staleMs ?? 30_000;
   let wait = 1;
-  mkdirSync(dirname(path), { recursive: true });
+  ensureFolders(root, dirname(path));
   for (;;) {
     try {
       mkdirSync(lockDir);
-      writeFileSync(`${lockDir}/owner`, String(process.pid));
+      writeOwner(lockDir);
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      breakIfAbandoned(lockDir, staleMs);
+      breakIfAbandoned(root, lockDir, staleMs);
       if (Date.now() > deadline) {
         throw new BatonError(
           'conflict',
-          `${path} is locked by another writer — retry, or remove ${lockDir} if stale`,
+          `${path} is locked by another writer — retry, or run \`baton gc\` if its writer is gone`,
         );
       }
       Atomics.wait(sleeper, 0, 0, wait);
@@ -47,19 +51,46 @@ export function withLock<T>(path: string, fn: () => T, options: LockOptions = {}
   }
 }
 
-// Abandoned: its holder's process is gone (killed mid-write), or it is older than staleMs. The lock is first
-// renamed away, so of several waiters that see it abandoned only one removes it.
-function breakIfAbandoned(lockDir: string, staleMs: number): void {
+function writeOwner(lockDir: string): void {
+  const fd = openSync(join(lockDir, LOCK_OWNER), 'wx', 0o644);
   try {
-    const age = Date.now() - statSync(lockDir).mtimeMs;
-    const owner = readOwner(lockDir);
-    const abandoned = age > staleMs || (owner === undefined ? false : !isRunning(owner));
-    if (!abandoned || (owner === undefined && age < OWNER_GRACE_MS)) return;
-    // Hidden and temp-suffixed, so a leftover (we die right here) is never read as a record.
-    const doomed = join(
-      dirname(lockDir),
-      `.${basename(lockDir)}.${process.pid}.${uniqueSuffix()}${TEMP_SUFFIX}`,
+    writeSync(fd, String(process.pid));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * True when a lock folder's holder is gone: its recorded process no longer exists, or the lock is older than
+ * `staleMs` (its holder hung, or cannot be checked).
+ */
+export function lockAbandoned(root: string, lockDir: string, staleMs: number, now = Date.now()): boolean {
+  const age = now - lstatSync(lockDir).mtimeMs;
+  if (age > staleMs) return true;
+  const owner = readOwner(root, lockDir);
+  // No owner yet: its holder is between mkdir and writing its pid, or died right there (then staleMs decides).
+  if (owner === undefined) return false;
+  return !isRunning(owner);
+}
+
+// The lock is first renamed away, so of several waiters that see it abandoned only one removes it.
+function breakIfAbandoned(root: string, lockDir: string, staleMs: number): void {
+  let stat: ReturnType<typeof lstatSync>;
+  try {
+    stat = lstatSync(lockDir);
+  } catch {
+    return; // released meanwhile
+  }
+  if (!stat.isDirectory()) {
+    throw new BatonError(
+      'unsafe_path',
+      `${lockDir} ${stat.isSymbolicLink() ? SYMLINK_REASON : 'is not a lock folder'} — remove it; nothing was written`,
     );
+  }
+  try {
+    if (!lockAbandoned(root, lockDir, staleMs)) return;
+    // Hidden and temp-shaped, so a leftover (we die right here) is never read as a record and gc removes it.
+    const doomed = tempPathFor(lockDir);
     renameSync(lockDir, doomed);
     rmSync(doomed, { recursive: true, force: true });
   } catch {
@@ -67,13 +98,11 @@ function breakIfAbandoned(lockDir: string, staleMs: number): void {
   }
 }
 
-function readOwner(lockDir: string): number | undefined {
-  try {
-    const pid = Number(readFileSync(`${lockDir}/owner`, 'utf8'));
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
+function readOwner(root: string, lockDir: string): number | undefined {
+  const read = readTextFile(root, join(lockDir, LOCK_OWNER), 32);
+  if (!read.ok) return undefined;
+  const pid = Number(read.text);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
 function isRunning(pid: number): boolean {

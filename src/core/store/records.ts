@@ -23,15 +23,16 @@ export function redactText(board: Board, text: string): Redacted<string> {
  * redactor would change, since a redacted copy would no longer match its file. The name is not echoed back.
  */
 export function validateStoredName(board: Board, kind: NameKind, value: string): string {
-  validateName(kind, value);
-  const result = board.redact(value);
+  const name = validateName(kind, value);
+  // Both spellings: case folding can hide a credential (or an env secret) from the redactor.
+  const result = board.redact(name === value ? name : `${value}\n${name}`);
   if (result.count > 0) {
     throw new BatonError(
       'invalid_name',
       `invalid ${kind} name: it looks like a credential (${result.kinds.join(', ')}) — pick another name`,
     );
   }
-  return value;
+  return name;
 }
 
 /**
@@ -74,7 +75,7 @@ export function writeRecord(
 ): WriteRecordResult {
   const safeFields = redactJson(board, fields);
   const safeBody = redactText(board, body);
-  writeFileAtomic(path, formatRecord(safeFields.value, safeBody.value));
+  writeFileAtomic(board.root, path, formatRecord(safeFields.value, safeBody.value));
   const kinds = new Set([...safeFields.kinds, ...safeBody.kinds]);
   return { path, redacted: safeFields.redacted + safeBody.redacted, kinds: [...kinds].sort() };
 }
@@ -82,6 +83,6 @@ export function writeRecord(
 /** Writes one JSON record (pretty, newline-terminated) atomically, with every string in it redacted. */
 export function writeJsonRecord(board: Board, path: string, value: unknown): WriteRecordResult {
   const safe = redactJson(board, value);
-  writeFileAtomic(path, `${JSON.stringify(safe.value, null, 2)}\n`);
+  writeFileAtomic(board.root, path, `${JSON.stringify(safe.value, null, 2)}\n`);
   return { path, redacted: safe.redacted, kinds: safe.kinds };
 }

@@ -43,7 +43,7 @@ describe('diagnoseBoard', () => {
     expect(report.lines).toContainEqual({
       status: 'info',
       check: 'temp files',
-      detail: '1 left by interrupted writes',
+      detail: '1 left by interrupted writes (`baton gc`)',
     });
   });
 

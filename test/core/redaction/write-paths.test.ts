@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerAgent } from '../../../src/core/agents/registry.js';
-import { type Board, openBoard } from '../../../src/core/board/open-board.js';
+import { type Board, ensureBoard, openBoard } from '../../../src/core/board/open-board.js';
 import { appendEntry, createCard } from '../../../src/core/cards/index.js';
 import { sendMessage } from '../../../src/core/messages/send.js';
 import { commitPending, requestCardEntry } from '../../../src/core/pending/index.js';
@@ -137,6 +137,7 @@ const PATHS: Record<string, (board: Board) => string[]> = {
       transcriptPath: `/x/${GITHUB}`,
     };
     const path = join(board.root, 'sessions', 'sess-2.json');
+    ensureBoard(board);
     mkdirSync(join(board.root, 'sessions'), { recursive: true });
     writeFileSync(path, JSON.stringify(previous));
     const env = { ...ENV, BATON_SESSION: 'sess-2' };

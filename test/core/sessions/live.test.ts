@@ -51,7 +51,7 @@ describe('live sessions', () => {
     expect(problems.map((p) => [p.path, p.reason]).sort()).toEqual([
       [
         join(board.root, 'sessions', 'broken.json'),
-        'not a session record (bad JSON or id does not match the file name)',
+        'is not valid JSON',
       ],
       [join(board.root, 'sessions', 'notes.txt'), 'not a session record'],
     ]);

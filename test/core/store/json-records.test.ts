@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openBoard } from '../../../src/core/board/open-board.js';
+import { ensureBoard, openBoard } from '../../../src/core/board/open-board.js';
 import { redactJson, writeJsonRecord } from '../../../src/core/store/records.js';
 import { testdir } from '../../helpers/testdir.js';
 
@@ -12,7 +12,9 @@ const random = (n: number) => [...randomBytes(n)].map((b) => ALNUM[b % ALNUM.len
 
 function board(env: Record<string, string> = {}) {
   const dir = testdir();
-  return openBoard({ board: join(dir, '.baton'), cwd: dir, env });
+  const opened = openBoard({ board: join(dir, '.baton'), cwd: dir, env });
+  ensureBoard(opened);
+  return opened;
 }
 
 describe('writeJsonRecord', () => {

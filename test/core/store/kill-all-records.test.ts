@@ -107,7 +107,7 @@ function checkBoard(root: string, tally: Tally): void {
     if (rel.startsWith('state/delivery/') || rel.startsWith('state/seen/')) return;
     if (rel.startsWith('messages/') && name.endsWith('.md')) {
       counts.message++;
-      const read = readMessageFile(path);
+      const read = readMessageFile(root, path);
       if (!read.ok) torn.push(`${path}: ${read.reason}`);
       else if (read.message.body !== `${payload(stepOf(read.message.body))}\n`) torn.push(`${path}: body`);
       return;

@@ -16,7 +16,7 @@ describe('withLock', () => {
   it('runs the function holding the lock and releases it', () => {
     const dir = testdir();
     const path = join(dir, 'card.md');
-    expect(withLock(path, () => readdirSync(dir))).toEqual(['card.md.lock']);
+    expect(withLock(dir, path, () => readdirSync(dir))).toEqual(['card.md.lock']);
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -25,7 +25,7 @@ describe('withLock', () => {
     const path = join(dir, 'card.md');
     mkdirSync(`${path}.lock`);
     writeFileSync(`${path}.lock/owner`, String(deadPid()));
-    expect(withLock(path, () => 'ran', { timeoutMs: 500 })).toBe('ran');
+    expect(withLock(dir, path, () => 'ran', { timeoutMs: 500 })).toBe('ran');
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -34,8 +34,8 @@ describe('withLock', () => {
     const path = join(dir, 'card.md');
     mkdirSync(`${path}.lock`);
     writeFileSync(`${path}.lock/owner`, String(process.pid));
-    expect(() => withLock(path, () => 'ran', { timeoutMs: 100 })).toThrow(
-      `${path} is locked by another writer — retry, or remove ${path}.lock if stale`,
+    expect(() => withLock(dir, path, () => 'ran', { timeoutMs: 100 })).toThrow(
+      `${path} is locked by another writer — retry, or run \`baton gc\` if its writer is gone`,
     );
     expect(readdirSync(dir)).toEqual(['card.md.lock']);
   });
@@ -44,8 +44,8 @@ describe('withLock', () => {
     const dir = testdir();
     const path = join(dir, 'card.md');
     mkdirSync(`${path}.lock`);
-    expect(() => withLock(path, () => 'ran', { timeoutMs: 50, staleMs: 60_000 })).toThrow('is locked');
+    expect(() => withLock(dir, path, () => 'ran', { timeoutMs: 50, staleMs: 60_000 })).toThrow('is locked');
     utimesSync(`${path}.lock`, new Date(0), new Date(0));
-    expect(withLock(path, () => 'ran', { timeoutMs: 50, staleMs: 60_000 })).toBe('ran');
+    expect(withLock(dir, path, () => 'ran', { timeoutMs: 50, staleMs: 60_000 })).toBe('ran');
   });
 });
