@@ -128,7 +128,8 @@ export function folderState(root: string): FolderState {
   if (!info.missing) return { kind: 'other', why: `its ${BOARD_FILE} ${info.reason}` };
   let names: string[];
   try {
-    names = readdirSync(root);
+    // A temp file of board.json is a board being created by another writer right now (or killed doing so).
+    names = readdirSync(root).filter((name) => !isBatonTempName(name));
   } catch {
     return { kind: 'other', why: 'an unreadable folder' };
   }

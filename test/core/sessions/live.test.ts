@@ -49,10 +49,7 @@ describe('live sessions', () => {
     const { sessions, problems } = listSessions(board);
     expect(sessions.map((s) => s.id)).toEqual(['b', 'a']);
     expect(problems.map((p) => [p.path, p.reason]).sort()).toEqual([
-      [
-        join(board.root, 'sessions', 'broken.json'),
-        'is not valid JSON',
-      ],
+      [join(board.root, 'sessions', 'broken.json'), 'is not valid JSON'],
       [join(board.root, 'sessions', 'notes.txt'), 'not a session record'],
     ]);
   });
