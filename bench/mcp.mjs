@@ -1,5 +1,6 @@
-// MCP section of `npm run bench`: default tools/list size, stdio round-trip of dm_inbox over a spawned
-// `baton mcp`, and 20 concurrent HTTP clients against a spawned `baton serve` (0 errors, 0 lost messages).
+// MCP section of `npm run bench`: tools/list size per profile (SPEC §7: ≤ 500 characters of JSON per tool on
+// average), stdio round-trip of dm_inbox over a spawned `baton mcp`, and 20 concurrent HTTP clients against a
+// spawned `baton serve` (0 errors, 0 lost messages).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir as osTmpdir } from 'node:os';
@@ -10,6 +11,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 const ROUND_TRIPS = 200;
+const PROFILES = ['default', 'full', 'messaging', 'cards'];
+const TOOLS_LIST_BUDGET = 500;
 const HTTP_CLIENTS = 20;
 const CALLS_PER_CLIENT = 200;
 
@@ -23,25 +26,44 @@ function percentile(sorted, q) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 }
 
-async function stdioSection(ctx, rows) {
-  const dir = ctx.tmpdir();
+async function stdioClient(ctx, dir, args = []) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [ctx.bin, 'mcp', '--as', 'alice'],
+    args: [ctx.bin, 'mcp', '--as', 'alice', ...args],
     cwd: dir,
     env: cleanEnv({ BATON_DIR: join(dir, '.baton') }),
     stderr: 'pipe',
   });
   const client = new Client({ name: 'baton-bench', version: '1.0.0' });
   await client.connect(transport);
+  return client;
+}
+
+// The whole `tools` array as a client receives it, per profile: what every conversation pays up front.
+async function toolsListSection(ctx, rows) {
+  const dir = ctx.tmpdir();
+  for (const profile of PROFILES) {
+    const client = await stdioClient(ctx, dir, ['--tools', profile]);
+    try {
+      const { tools } = await client.listTools();
+      const size = JSON.stringify(tools).length;
+      const perTool = Math.round(size / tools.length);
+      rows.push({
+        name: `tools/list --tools ${profile}: JSON chars per tool`,
+        value: `${perTool} (${tools.length} tools, ${size} chars)`,
+        target: `≤ ${TOOLS_LIST_BUDGET}`,
+        ok: perTool <= TOOLS_LIST_BUDGET,
+      });
+    } finally {
+      await client.close();
+    }
+  }
+}
+
+async function stdioSection(ctx, rows) {
+  const dir = ctx.tmpdir();
+  const client = await stdioClient(ctx, dir);
   try {
-    const size = JSON.stringify(await client.listTools()).length;
-    rows.push({
-      name: 'default tools/list JSON',
-      value: `${size} chars`,
-      target: '≤ 12000',
-      ok: size <= 12_000,
-    });
     for (let i = 0; i < 20; i++)
       await client.callTool({ name: 'dm_send', arguments: { to: 'alice', body: `m${i}` } });
     const times = [];
@@ -111,7 +133,7 @@ async function httpSection(ctx, rows) {
             const result = await client.callTool({ name: send ? 'dm_send' : 'dm_inbox', arguments: args });
             calls++;
             if (result.isError) throw new Error(result.content?.[0]?.text);
-            if (send) sent += result.structuredContent.sent.length;
+            if (send) sent += (result.content?.[0]?.text ?? '').match(/^sent m-/gm)?.length ?? 0;
           } catch (error) {
             errors++;
             if (firstErrors.length < 3) firstErrors.push(String(error?.message ?? error));
@@ -161,6 +183,7 @@ function countMessages(root) {
 /** The MCP rows for bench/run.mjs. ctx: { tmpdir(): string, bin: absolute path to bin/baton.js }. */
 export default async function mcpBench(ctx) {
   const rows = [];
+  await toolsListSection(ctx, rows);
   await stdioSection(ctx, rows);
   await httpSection(ctx, rows);
   return rows;
