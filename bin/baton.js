@@ -2,6 +2,26 @@
 // CommonJS (see bin/package.json): hot-path commands require one self-contained file without starting the ESM
 // loader; every other command loads the full CLI.
 const HOT = new Set(['poll', 'send', 'inbox']);
+
+// `baton --as bob inbox`: the global flags written before the command are moved after it (before a `--`, if
+// any), so every command, hot or not, sees `<command> [flags]`. A tiny scan: only these four may lead.
+const argv = process.argv;
+let at = 2;
+while (at < argv.length) {
+  const arg = argv[at];
+  if (arg === '--global' || arg === '--json') at += 1;
+  else if (arg === '--as' || arg === '--board') at += 2;
+  else if (arg.startsWith('--as=') || arg.startsWith('--board=')) at += 1;
+  else break;
+}
+if (at > 2 && at < argv.length) {
+  const rest = argv.slice(at + 1);
+  const end = rest.indexOf('--');
+  const leading = argv.slice(2, at);
+  rest.splice(end === -1 ? rest.length : end, 0, ...leading);
+  process.argv = [argv[0], argv[1], argv[at], ...rest];
+}
+
 const command = process.argv[2];
 if (HOT.has(command)) require(`../dist/hot/${command}.cjs`);
 else import('../dist/cli.js');

@@ -1,5 +1,7 @@
-// Opening the board a command's flags point at, and the one line every write echoes.
+// Opening the board a command's flags point at, the one line every write echoes, and what is off when disabled.
 import { type Board, isDisabled, openBoard } from '../core/board/open-board.js';
+import { visibleText } from '../core/display/visible-text.js';
+import { BatonError } from '../core/errors.js';
 import type { Problem } from '../core/store/safe-fs.js';
 import type { CliIO } from './io.js';
 
@@ -7,20 +9,31 @@ export function boardFromFlags(io: CliIO, flags: { board?: string; global?: bool
   return openBoard({ board: flags.board, global: flags.global, cwd: io.cwd, env: io.env });
 }
 
-/** BATON_DISABLE=1: commands say so once on stderr and succeed without touching anything. */
-export function disabled(io: CliIO, quiet = false): boolean {
-  if (!isDisabled(io.env)) return false;
-  if (!quiet) io.err('baton is disabled (BATON_DISABLE is set) — unset it to use baton\n');
-  return true;
+/** Whether BATON_DISABLE turns baton off. */
+export function isOff(io: CliIO): boolean {
+  return isDisabled(io.env);
+}
+
+/**
+ * BATON_DISABLE=1: a command stops here with exit 3 and says why, so an agent never believes a message was
+ * sent. (`poll` is a hook entry point and stays silent with 0 instead; `doctor` reports it.)
+ */
+export function requireEnabled(io: CliIO): void {
+  if (!isOff(io)) return;
+  throw new BatonError(
+    'disabled',
+    'baton is disabled (BATON_DISABLE is set): nothing was read or written — unset BATON_DISABLE to use baton',
+  );
 }
 
 /** Every write says which board it used, so split boards are visible. */
 export function echoBoard(io: CliIO, board: Board): void {
-  io.err(`[board ${board.root}]\n`);
+  io.err(`[board ${visibleText(board.root)}]\n`);
 }
 
 export function reportProblems(io: CliIO, problems: Problem[]): void {
-  for (const problem of problems) io.err(`baton: skipped ${problem.path}: ${problem.reason}\n`);
+  for (const problem of problems)
+    io.err(`baton: skipped ${visibleText(problem.path)}: ${visibleText(problem.reason)}\n`);
 }
 
 export function printJson(io: CliIO, value: unknown): void {

@@ -1,46 +1,58 @@
 // `baton card ask` / `card new --ask` (store a pending write, print the agent's prompt) and `card commit`.
 import type { Board } from '../core/board/open-board.js';
+import { visibleText } from '../core/display/visible-text.js';
 import { BatonError } from '../core/errors.js';
 import { requestCardEntry } from '../core/pending/card-request.js';
 import { commitPending } from '../core/pending/commit.js';
 import { latestLiveSession } from '../core/sessions/live.js';
 import { projectKeyOf } from '../core/sessions/session.js';
-import { parseCommandArgs } from './args.js';
 import { boardFromFlags, echoBoard, printJson } from './board-flags.js';
-import { cardAuthor, cardReceipt, entryReceipt, redactionNote, requireId } from './card-format.js';
-import type { CliIO } from './io.js';
+import {
+  cardArgs,
+  cardReceipt,
+  entryReceipt,
+  HUMAN_AUTHOR,
+  redactionNote,
+  requireId,
+} from './card-format.js';
+import { formatTime } from './format-time.js';
+import { type CliIO, UsageError } from './io.js';
 
 /** `card ask <id> "<intent>" [--session <id>]` */
 export async function askForEntry(argv: string[], io: CliIO): Promise<number> {
-  const { flags, positionals } = parseCommandArgs(
-    'card ask',
-    argv,
-    { session: { type: 'string' } },
-    Number.POSITIVE_INFINITY,
-  );
+  const args = cardArgs(io, 'ask', argv, { session: { type: 'string' } }, Number.POSITIVE_INFINITY);
+  if (!args) return 0;
+  const { flags, positionals } = args;
   const card = requireId('ask', positionals);
+  const intent = positionals.slice(1).join(' ');
+  if (intent.trim() === '') {
+    throw new UsageError(`card ask needs a request: baton card ask ${card} "<what the entry should say>"`);
+  }
   const board = boardFromFlags(io, flags);
-  return printRequest(io, board, flags, {
-    card,
-    intent: positionals.slice(1).join(' '),
-    session: flags.session,
-  });
+  return printRequest(io, board, flags, { card, intent, session: flags.session });
 }
 
-/** Stores the request and prints the prompt on stdout (to paste into the session, when no hook injects it). */
+/**
+ * Stores the request and prints the prompt on stdout (to paste into the session, when no hook injects it).
+ * The one who asks is the person at the keyboard (`you`) unless `--as` names someone else; the one asked is
+ * the session's agent — never the same name by default, whatever agent this shell is registered as.
+ */
 export async function printRequest(
   io: CliIO,
   board: Board,
   flags: { as?: string; json?: boolean },
   options: { card?: string; intent: string; session?: string },
 ): Promise<number> {
-  const result = requestCardEntry(board, { ...options, requestedBy: cardAuthor(board, flags.as) });
+  const result = requestCardEntry(board, { ...options, requestedBy: flags.as || HUMAN_AUTHOR });
   const { pending } = result;
   if (flags.json) printJson(io, { board: board.root, ...result });
-  else io.out(result.prompt);
+  else io.out(visibleText(result.prompt));
   if (result.replaced) io.err(`replaced the open request of session ${pending.session}\n`);
+  const asks = pending.requestedBy === HUMAN_AUTHOR ? 'you ask' : `${pending.requestedBy} asks`;
+  const what = pending.target.kind === 'card-entry' ? `an entry on ${pending.target.card}` : 'a new card';
+  const until = pending.expiresAt ? ` until ${formatTime(pending.expiresAt)}` : '';
   io.err(
-    `pending write for session ${pending.session} (agent ${pending.agent})${pending.expiresAt ? ` until ${pending.expiresAt}` : ''}; its reply is written by the stop hook, or by \`baton card commit --session ${pending.session} < reply\`\n`,
+    `pending write: ${asks} ${pending.agent} (session ${pending.session}) for ${what}${until}; its reply is written by the stop hook, or by \`baton card commit --session ${pending.session} < reply\`\n`,
   );
   io.err(redactionNote(result.redacted));
   echoBoard(io, board);
@@ -49,23 +61,27 @@ export async function printRequest(
 
 /** `card commit [--session <id>]`, the reply on stdin. A malformed reply warns, writes nothing and exits 1. */
 export async function commitReply(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('card commit', argv, { session: { type: 'string' } });
+  const args = cardArgs(io, 'commit', argv, { session: { type: 'string' } });
+  if (!args) return 0;
+  const { flags } = args;
   const board = boardFromFlags(io, flags);
   const session = flags.session ?? defaultSession(board);
   const reply = await io.readStdin();
   const result = commitPending(board, { session, reply });
   if (result.status === 'none') {
     const why = result.expired
-      ? `the pending write for session ${session} expired at ${result.expired.expiresAt}`
+      ? `the pending write for session ${session} expired at ${formatTime(result.expired.expiresAt ?? '')}`
       : `no pending write for session ${session}`;
     throw new BatonError('not_found', `${why} — ask again with \`baton card ask <id> "<intent>"\``);
   }
   if (result.status === 'rejected') {
-    const until = result.pending.expiresAt ? ` until ${result.pending.expiresAt}` : '';
-    io.err(
-      `baton: warning: reply not written — ${result.warning}. Nothing was written; the request stays open${until}: reply again with one \`\`\`board-entry block\n`,
-    );
     if (flags.json) printJson(io, { board: board.root, ...result });
+    else {
+      const until = result.pending.expiresAt ? ` until ${formatTime(result.pending.expiresAt)}` : '';
+      io.err(
+        `baton: warning: reply not written — ${visibleText(result.warning)}. Nothing was written; the request stays open${until}: reply again with one \`\`\`board-entry block\n`,
+      );
+    }
     return 1;
   }
   if (flags.json) printJson(io, { board: board.root, ...result });

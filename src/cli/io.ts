@@ -1,4 +1,5 @@
-// What a CLI command is given (streams, env, cwd) and how core errors become messages and exit codes.
+// What a CLI command is given (streams, env, cwd) and how errors become messages and exit codes (in one place).
+import { visibleText } from '../core/display/visible-text.js';
 import { BatonError } from '../core/errors.js';
 
 export interface CliIO {
@@ -6,61 +7,129 @@ export interface CliIO {
   cwd: string;
   out(text: string): void;
   err(text: string): void;
-  /** All of stdin as text ('' when it is a terminal). */
+  /** All of stdin as text ('' when it is a terminal); refuses more than STDIN_LIMIT bytes or invalid UTF-8. */
   readStdin(): Promise<string>;
   /** Resolves once everything written with `out` has been handed to the OS (so delivery can be acknowledged). */
   flush?(): Promise<void>;
-  /** Resolves when the command should stop (SIGINT/SIGTERM). */
+  /** Aborts when the command should stop (SIGINT/SIGTERM); a command that listens gets a grace period. */
   signal?: AbortSignal;
 }
 
-/** A usage mistake (unknown flag, missing value): exit code 2. */
+/** A usage mistake (unknown flag, missing value, bad number): exit code 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** Exit code for a thrown error: 2 for usage, 1 for everything else. Prints `baton: <message>` to stderr. */
-export function reportError(io: CliIO, error: unknown): number {
-  if (error instanceof UsageError) {
-    io.err(`baton: ${error.message}\n`);
-    return 2;
+/** Stdout was closed by its reader (`baton agents | head -1`): not an error, the command just stops quietly. */
+export class OutputClosed extends Error {
+  override readonly name = 'OutputClosed';
+  constructor() {
+    super('stdout was closed');
   }
-  if (error instanceof BatonError) {
-    io.err(`baton: ${error.message}\n`);
-    return 1;
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  io.err(`baton: unexpected error: ${message}\n`);
-  return 1;
 }
 
+// The most stdin can hold: well above the largest valid input (a card entry is at most 20,000 characters, an
+// agent's reply to commit a little more), low enough that `yes | baton send` fails at once instead of filling memory.
+export const STDIN_LIMIT = 1024 * 1024;
+
+/** Exit codes (README): 0 ok, 1 failure, 2 usage error, 3 baton is disabled (BATON_DISABLE). */
+export const EXIT = { ok: 0, failure: 1, usage: 2, disabled: 3 } as const;
+
+/** The stable code a `--json` error carries: a BatonError's code, `usage`, or `internal`. */
+export function errorCode(error: unknown): string {
+  if (error instanceof UsageError) return 'usage';
+  if (error instanceof BatonError) return error.code;
+  return 'internal';
+}
+
+/**
+ * Reports a thrown error on stderr and returns its exit code: 2 for usage, 3 when baton is disabled, 1 for
+ * everything else; a closed stdout is silent (0). With `json`, stderr gets one object
+ * `{"error":{"code","message"}}` instead of the `baton: <message>` line.
+ */
+export function reportError(io: CliIO, error: unknown, json = false): number {
+  if (error instanceof OutputClosed) return EXIT.ok;
+  const code = errorCode(error);
+  const exit = code === 'usage' ? EXIT.usage : code === 'disabled' ? EXIT.disabled : EXIT.failure;
+  let message = error instanceof Error ? error.message : String(error);
+  if (code === 'internal') message = `unexpected error: ${message}`;
+  if (json) io.err(`${JSON.stringify({ error: { code, message } })}\n`);
+  // Messages quote names and paths found on the board: control characters in them must not reach the terminal.
+  else io.err(`baton: ${visibleText(message)}\n`);
+  return exit;
+}
+
+/**
+ * Whether the command line asks for JSON, for reporting an error that may come before (or without) a parse.
+ * A `--json` before `--`; it could only be misread as the value of a flag written as `--body --json`.
+ */
+export function wantsJson(argv: string[]): boolean {
+  for (const arg of argv) {
+    if (arg === '--') return false;
+    if (arg === '--json') return true;
+  }
+  return false;
+}
+
+/** The CliIO of this process: stdout that tolerates its reader going away, stdin read with a cap. */
 export function processIO(): CliIO {
+  let closed = false;
+  // A reader that goes away (`| head -1`) makes the next write fail with EPIPE, emitted as an 'error' event that
+  // would crash the process with a stack trace. It only means: stop writing.
+  process.stdout.on('error', () => {
+    closed = true;
+  });
+  process.stderr.on('error', () => {});
   return {
     env: process.env,
     cwd: process.cwd(),
     out: (text) => {
-      process.stdout.write(text);
+      if (!closed) process.stdout.write(text);
     },
     err: (text) => {
       process.stderr.write(text);
     },
-    readStdin: () => readAll(process.stdin),
+    readStdin: () => readCapped(process.stdin, STDIN_LIMIT),
     flush: () =>
-      new Promise((resolve, reject) =>
-        process.stdout.write('', (error) => (error ? reject(error) : resolve())),
-      ),
+      new Promise((resolve, reject) => {
+        if (closed) return reject(new OutputClosed());
+        process.stdout.write('', (error) => (error ? reject(new OutputClosed()) : resolve()));
+      }),
   };
 }
 
-async function readAll(stream: NodeJS.ReadStream): Promise<string> {
+/**
+ * Reads a stream to its end as strict UTF-8. More than `limit` bytes is refused as soon as it is seen (the rest
+ * is never buffered), and so is a byte sequence that is not UTF-8 (never silently replaced). A terminal is ''.
+ */
+export async function readCapped(stream: NodeJS.ReadableStream & { isTTY?: boolean }, limit: number) {
   if (stream.isTTY) return '';
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > limit) {
+      (stream as NodeJS.ReadStream).destroy?.();
+      throw new BatonError(
+        'too_large',
+        `stdin is larger than ${limit / 1024 / 1024} MiB — nothing was written; a message body is at most 8,000 characters and a card entry 20,000`,
+      );
+    }
+    chunks.push(buffer);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new BatonError(
+      'invalid_input',
+      'stdin is not valid UTF-8 — nothing was written; convert the text to UTF-8 first (e.g. iconv -t UTF-8)',
+    );
+  }
 }
 
-/** Prints a command's usage; exit code 0. */
-export function printUsage(io: CliIO, usage: string): number {
-  io.out(`${usage}\n`);
-  return 0;
+/** Prints a command's usage (as `{"usage": …}` with `--json`); exit code 0. */
+export function printUsage(io: CliIO, usage: string, json = false): number {
+  io.out(json ? `${JSON.stringify({ usage })}\n` : `${usage}\n`);
+  return EXIT.ok;
 }

@@ -1,5 +1,7 @@
 // The CLI dispatcher: finds the command and loads only its module, so `send` and `poll` stay light.
-import { type CliIO, processIO, reportError, UsageError } from './io.js';
+import { type CliIO, printUsage, processIO, reportError, UsageError, wantsJson } from './io.js';
+import { nearestName } from './suggest.js';
+import { packageVersion } from './version.js';
 
 type CommandModule = { run(argv: string[], io: CliIO): Promise<number>; usage: string };
 
@@ -37,26 +39,47 @@ function help(): string {
 Usage: baton <command> [flags]   (baton <command> --help for its flags)
 
 ${lines.join('\n')}
+  ${'version'.padEnd(width)}  print baton's version
 
-Every command takes --board <path>, --global, --as <agent> and --json.
+Every command takes --board <path>, --global, --as <agent> and --json (JSON on stdout; errors as one JSON
+object on stderr). Exit codes: 0 ok, 1 failure, 2 usage error, 3 baton is disabled (BATON_DISABLE).
 `;
 }
 
+/**
+ * Runs `baton <argv>`. bin/baton.js has already moved leading global flags (`baton --as bob inbox`) after the
+ * command, so here the command comes first; a flag still in front of it is one that belongs after it.
+ */
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
   const [name, ...rest] = argv;
+  const json = wantsJson(argv);
   try {
     if (!name || name === '--help' || name === '-h' || name === 'help') {
-      io.out(help());
-      return name ? 0 : 2;
+      if (!name) {
+        io.err(help());
+        return 2;
+      }
+      return printUsage(io, help().trimEnd(), json);
     }
-    if (name === '--version' || name === '-v') {
-      io.out('baton 0.1.0\n');
+    if (name === 'version' || name === '--version' || name === '-v') {
+      const version = packageVersion();
+      io.out(json ? `${JSON.stringify({ version })}\n` : `baton ${version}\n`);
       return 0;
     }
     const command = COMMANDS[name];
-    if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)} — run \`baton --help\``);
+    if (!command) throw new UsageError(unknownCommand(name));
     return await (await command.load()).run(rest, io);
   } catch (error) {
-    return reportError(io, error);
+    return reportError(io, error, json);
   }
+}
+
+function unknownCommand(name: string): string {
+  if (name.startsWith('-')) {
+    return `${name} must come after the command: baton <command> [flags] (only --board, --global, --as and --json may come before it)`;
+  }
+  const near = nearestName(name, [...Object.keys(COMMANDS), 'version']);
+  return near
+    ? `unknown command ${JSON.stringify(name)} — did you mean ${near}?`
+    : `unknown command ${JSON.stringify(name)} — run \`baton --help\` for the list`;
 }

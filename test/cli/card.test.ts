@@ -9,6 +9,8 @@ import { BIN, baton, batonAsync, cleanEnv, testdir } from '../helpers/testdir.js
 
 const fence = '```';
 const ID = /c-[0-9A-Z]{26}/;
+// How every command shows a time: UTC to the second, with a Z.
+const TIME = '\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\dZ';
 
 function project() {
   const cwd = join(testdir(), 'project');
@@ -74,7 +76,7 @@ describe('baton card, as a user', () => {
     const list = run(['card', 'list']);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(
-      new RegExp(`^${id}  3 entries  \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\dZ  Flaky login test\\n$`),
+      new RegExp(`^${id}  3 entries  ${TIME}  Flaky login test\\n$`),
     );
 
     const read = run(['card', 'read', id]);
@@ -376,6 +378,7 @@ describe('baton card, bad input: exact error, nothing written', () => {
 describe('baton card ask / commit (two-phase)', () => {
   function withSession() {
     const p = project();
+    expect(p.run(['init']).code).toBe(0);
     mkdirSync(join(p.root, 'sessions'), { recursive: true });
     const now = new Date().toISOString();
     const record = {
@@ -399,12 +402,14 @@ describe('baton card ask / commit (two-phase)', () => {
     const ask = run(['card', 'ask', card.id, 'write', 'down', 'what', 'you', 'found']);
     expect(ask.code).toBe(0);
     expect(ask.stdout).toContain(
-      `you asks you to write an entry for the baton card ${card.id} "Flaky login test".\n`,
+      `Your operator asks you (claude-3f2a9c) to write an entry for the baton card ${card.id} "Flaky login test".\n`,
     );
     expect(ask.stdout).toContain('Request: write down what you found\n');
     expect(ask.stdout).toContain('```board-entry\ntype: finding\n---\n<the entry, in Markdown>\n```\n');
     expect(ask.stderr).toMatch(
-      /^pending write for session sess-1 \(agent claude-3f2a9c\) until \S+Z; its reply is written by the stop hook, or by `baton card commit --session sess-1 < reply`\n/,
+      new RegExp(
+        `^pending write: you ask claude-3f2a9c \\(session sess-1\\) for an entry on ${card.id} until ${TIME}; its reply is written by the stop hook, or by \`baton card commit --session sess-1 < reply\`\\n`,
+      ),
     );
     expect(JSON.parse(readFileSync(join(root, 'pending', 'sess-1.json'), 'utf8'))).toMatchObject({
       session: 'sess-1',
@@ -484,7 +489,7 @@ describe('baton card ask / commit (two-phase)', () => {
       expect(commit.stdout).toBe('');
       expect(commit.stderr).toMatch(
         new RegExp(
-          `^baton: warning: reply not written — ${escapeRegExp(warning.replace('CARD', card.id))}\\. Nothing was written; the request stays open until \\S+Z: reply again with one \`\`\`board-entry block\\n$`,
+          `^baton: warning: reply not written — ${escapeRegExp(warning.replace('CARD', card.id))}\\. Nothing was written; the request stays open until ${TIME}: reply again with one \`\`\`board-entry block\\n$`,
         ),
       );
       expect(snapshot(root)).toEqual(before);
@@ -500,7 +505,9 @@ describe('baton card ask / commit (two-phase)', () => {
     const commit = run(['card', 'commit', '--session', 'sess-1'], reply);
     expect(commit.code).toBe(1);
     expect(commit.stderr).toMatch(
-      /^baton: the pending write for session sess-1 expired at \S+Z — ask again with `baton card ask <id> "<intent>"`\n$/,
+      new RegExp(
+        `^baton: the pending write for session sess-1 expired at ${TIME} — ask again with \`baton card ask <id> "<intent>"\`\\n$`,
+      ),
     );
     expect(snapshot(join(root, 'pending'))).toEqual({});
     expect(readJson(run(['card', 'read', card.id, '--json']).stdout).entries).toEqual([]);

@@ -106,13 +106,14 @@ describe('baton send / inbox / thread', () => {
     expect(filesUnder(b.dir)).toEqual([]);
   });
 
-  it('BATON_DISABLE turns every command off', () => {
+  it('BATON_DISABLE turns every command off: send exits 3 saying so, poll stays silent', () => {
     const b = board();
     const env = { ...b.env, BATON_DISABLE: '1' };
     expect(baton(['send', '--as', 'a', '--to', 'b', '--body', 'x'], { ...b, env })).toEqual({
-      code: 0,
+      code: 3,
       stdout: '',
-      stderr: 'baton is disabled (BATON_DISABLE is set) — unset it to use baton\n',
+      stderr:
+        'baton: baton is disabled (BATON_DISABLE is set): nothing was read or written — unset BATON_DISABLE to use baton\n',
     });
     expect(baton(['poll', '--as', 'b'], { ...b, env })).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(filesUnder(b.dir)).toEqual([]);
@@ -212,10 +213,11 @@ describe('bad input', () => {
     expect(filesUnder(b.dir)).toEqual([]);
   });
 
+  // `xyz` would be a valid start of an id (any unique prefix works); `nope` holds an O, which no id has.
   it.each([
-    ['inbox', '--as', 'bob', '--after', 'xyz'],
-    ['redeliver', '--as', 'bob', '--after', 'xyz'],
-    ['thread', 'xyz'],
+    ['inbox', '--as', 'bob', '--after', 'nope'],
+    ['redeliver', '--as', 'bob', '--after', 'nope'],
+    ['thread', 'nope'],
   ])('%s … with a malformed message id is refused and writes nothing', (...args) => {
     const b = board();
     baton(['send', '--as', 'alice', '--to', 'bob', '--body', 'x'], b);
@@ -224,7 +226,7 @@ describe('bad input', () => {
       code: 1,
       stdout: '',
       stderr:
-        'baton: malformed message id "xyz" — ids look like m-01JDX3K9ZQ7W8R2N4V6B… (see `baton inbox`)\n',
+        'baton: malformed message id "nope" — ids look like m-01JDX3K9ZQ7W8R2N4V6B… (see `baton inbox`)\n',
     });
     expect(filesUnder(b.dir)).toEqual(before);
   });

@@ -1,8 +1,10 @@
 // `baton agents` — who is on the board, when they were last seen, how much mail waits for them.
 import { listAgents } from '../../core/agents/registry.js';
 import { requireBoard } from '../../core/board/open-board.js';
+import { visibleText } from '../../core/display/visible-text.js';
 import { parseCommandArgs } from '../args.js';
-import { boardFromFlags, disabled, printJson, reportProblems } from '../board-flags.js';
+import { boardFromFlags, printJson, reportProblems, requireEnabled } from '../board-flags.js';
+import { formatTime } from '../format-time.js';
 import { type CliIO, printUsage } from '../io.js';
 
 export const usage = `baton agents [--json]
@@ -10,8 +12,8 @@ export const usage = `baton agents [--json]
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { flags } = parseCommandArgs('agents', argv, {});
-  if (flags.help) return printUsage(io, usage);
-  if (disabled(io)) return 0;
+  if (flags.help) return printUsage(io, usage, flags.json);
+  requireEnabled(io);
   const board = boardFromFlags(io, flags);
   requireBoard(board);
   const { agents, problems } = listAgents(board);
@@ -22,10 +24,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   if (agents.length === 0) io.out('no agents yet — `baton register --as <name>`\n');
   for (const agent of agents) {
-    const seen = agent.lastSeen
-      ? `last seen ${agent.lastSeen.replace('T', ' ').slice(0, 16)}`
-      : 'not registered';
-    io.out(`${agent.name.padEnd(20)} ${String(agent.unread).padStart(4)} unread   ${seen}\n`);
+    const seen = agent.lastSeen ? `last seen ${formatTime(agent.lastSeen)}` : 'not registered';
+    const name = visibleText(agent.name, { singleLine: true });
+    io.out(`${name.padEnd(20)} ${String(agent.unread).padStart(4)} unread   ${seen}\n`);
   }
   return 0;
 }

@@ -2,15 +2,18 @@
 
 import { boardPath } from '../../core/board/open-board.js';
 import { appendEntry } from '../../core/cards/append.js';
-import { CARDS_DIR, ENTRY_TYPES } from '../../core/cards/card.js';
+import { CARDS_DIR } from '../../core/cards/card.js';
 import { createCard } from '../../core/cards/create.js';
 import { listCards, readCard } from '../../core/cards/find.js';
-import { parseCommandArgs } from '../args.js';
-import { boardFromFlags, disabled, echoBoard, printJson, reportProblems } from '../board-flags.js';
+import { visibleText } from '../../core/display/visible-text.js';
+import { boardFromFlags, echoBoard, printJson, reportProblems } from '../board-flags.js';
 import {
+  CARD_USAGE,
+  cardArgs,
   cardAuthor,
   cardReceipt,
   entryReceipt,
+  entryTypeFlag,
   formatCardList,
   readBoard,
   redactionNote,
@@ -19,26 +22,9 @@ import {
 import { cleanCards, deleteOneCard } from '../card-remove.js';
 import { askForEntry, commitReply, printRequest } from '../card-two-phase.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
+import { nearestName } from '../suggest.js';
 
-export const usage = `baton card <subcommand> [flags]
-  new <title>                       create a card (created_by: --as, BATON_AGENT, this session's agent, else "you")
-  new --ask "<intent>"              have the session's agent create it (two-phase, see ask)
-  list                              cards, newest activity first, with entry counts
-  read <id>                         the card file, verbatim
-  write <id> [--type <type>] [--body <text>]
-                                    append an entry (type: ${ENTRY_TYPES.join(', ')}; default note);
-                                    with no --body the body is read from stdin; the author is as for new
-  ask <id> "<intent>" [--session <id>]
-                                    ask an agent session to write the entry: stores a pending write and prints
-                                    the prompt (reply: one fenced board-entry block). Default session: the most
-                                    recently active live session of this project. Expires after config.json
-                                    pending.ttl (default 30m)
-  commit [--session <id>]           write the pending entry from the agent's reply on stdin
-  del <id> [--yes]                  delete a card (asks on a terminal; --yes otherwise)
-  clean [--yes]                     delete every card on the board (asks on a terminal; --yes otherwise)
-  open                              print the cards folder
-  <id> is a card id or a unique prefix of it (c-01JDX4…). Reads take --json; every command takes --board,
-  --global and --as.`;
+export const usage = CARD_USAGE;
 
 type Sub = (argv: string[], io: CliIO) => Promise<number>;
 
@@ -56,31 +42,29 @@ const SUBCOMMANDS: Record<string, Sub> = {
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
-    if (!name) {
-      io.err(`${usage}\n`);
-      return 2;
-    }
-    return printUsage(io, usage);
-  }
+  if (!name) throw new UsageError('card needs a subcommand — see `baton card --help`');
+  if (name === '--help' || name === '-h' || name === 'help')
+    return printUsage(io, usage, rest.includes('--json'));
   const sub = SUBCOMMANDS[name];
   if (!sub) {
+    const near = nearestName(name, Object.keys(SUBCOMMANDS));
     throw new UsageError(
-      `unknown subcommand ${JSON.stringify(name)} for \`baton card\` — use one of ${Object.keys(SUBCOMMANDS).join(', ')}`,
+      `unknown subcommand ${JSON.stringify(name)} for \`baton card\` — ${near ? `did you mean ${near}? ` : ''}use one of ${Object.keys(SUBCOMMANDS).join(', ')}`,
     );
   }
-  if (rest.includes('--help') || rest.includes('-h')) return printUsage(io, usage);
-  if (disabled(io)) return 0;
   return sub(rest, io);
 }
 
 async function newCard(argv: string[], io: CliIO): Promise<number> {
-  const { flags, positionals } = parseCommandArgs(
-    'card new',
+  const args = cardArgs(
+    io,
+    'new',
     argv,
     { ask: { type: 'string' }, session: { type: 'string' } },
     Number.POSITIVE_INFINITY,
   );
+  if (!args) return 0;
+  const { flags, positionals } = args;
   if (flags.ask !== undefined) {
     if (positionals.length > 0) {
       throw new UsageError(
@@ -105,7 +89,9 @@ async function newCard(argv: string[], io: CliIO): Promise<number> {
 }
 
 async function list(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('card list', argv, {});
+  const args = cardArgs(io, 'list', argv, {});
+  if (!args) return 0;
+  const { flags } = args;
   const board = readBoard(io, flags);
   const { cards, problems } = listCards(board);
   reportProblems(io, problems);
@@ -116,31 +102,33 @@ async function list(argv: string[], io: CliIO): Promise<number> {
 }
 
 async function read(argv: string[], io: CliIO): Promise<number> {
-  const { flags, positionals } = parseCommandArgs('card read', argv, {}, 1);
+  const args = cardArgs(io, 'read', argv, {}, 1);
+  if (!args) return 0;
+  const { flags, positionals } = args;
+  const id = requireId('read', positionals);
   const board = readBoard(io, flags);
-  const result = readCard(board, requireId('read', positionals));
+  const result = readCard(board, id);
   if (result.problem) {
     io.err(
-      `baton: card ${result.card.id} is malformed (${result.problem}) — shown as it is; writes to it are refused until ${result.card.path} is fixed\n`,
+      `baton: card ${result.card.id} is malformed (${visibleText(result.problem)}) — shown as it is; writes to it are refused until ${visibleText(result.card.path)} is fixed\n`,
     );
   }
   if (flags.json) printJson(io, { board: board.root, ...result });
-  else io.out(result.text);
+  // The file as it is, except that no control character reaches the terminal (--json keeps the exact text).
+  else io.out(visibleText(result.text));
   return 0;
 }
 
 async function write(argv: string[], io: CliIO): Promise<number> {
-  const { flags, positionals } = parseCommandArgs(
-    'card write',
-    argv,
-    { type: { type: 'string' }, body: { type: 'string' } },
-    1,
-  );
+  const args = cardArgs(io, 'write', argv, { type: { type: 'string' }, body: { type: 'string' } }, 1);
+  if (!args) return 0;
+  const { flags, positionals } = args;
   const id = requireId('write', positionals);
+  const type = entryTypeFlag(flags.type);
   const board = boardFromFlags(io, flags);
   const author = cardAuthor(board, flags.as);
   const body = flags.body ?? (await io.readStdin());
-  const result = appendEntry(board, id, { type: flags.type ?? 'note', author, body });
+  const result = appendEntry(board, id, { type, author, body });
   if (flags.json) printJson(io, { board: board.root, ...result });
   else io.out(entryReceipt(result.card, result.entry));
   io.err(redactionNote(result.redacted));
@@ -149,10 +137,12 @@ async function write(argv: string[], io: CliIO): Promise<number> {
 }
 
 async function open(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('card open', argv, {});
+  const args = cardArgs(io, 'open', argv, {});
+  if (!args) return 0;
+  const { flags } = args;
   const board = readBoard(io, flags);
   const dir = boardPath(board, CARDS_DIR);
   if (flags.json) printJson(io, { board: board.root, cards: dir });
-  else io.out(`${dir}\n`);
+  else io.out(`${visibleText(dir)}\n`);
   return 0;
 }

@@ -3,19 +3,22 @@ import { join } from 'node:path';
 import { listAgents, registerAgent } from '../../core/agents/registry.js';
 import { type Board, openBoard } from '../../core/board/open-board.js';
 import { appendEntry, createCard, listCards } from '../../core/cards/index.js';
+import { visibleText } from '../../core/display/visible-text.js';
 import { listMessages } from '../../core/messages/read.js';
 import { sendMessage } from '../../core/messages/send.js';
 import { parseCommandArgs } from '../args.js';
-import { echoBoard } from '../board-flags.js';
+import { echoBoard, printJson, requireEnabled } from '../board-flags.js';
 import { formatMessages } from '../format-messages.js';
 import { type CliIO, printUsage } from '../io.js';
 
-export const usage = `baton demo [--board <path>]
-  Uses the board baton resolves from here; when there is none, seeds one at ./demo/.baton. Then shows it.`;
+export const usage = `baton demo [--board <path>] [--json]
+  Uses the board baton resolves from here; when there is none, seeds one at ./demo/.baton. Then shows it
+  (with --json: the board, its agents, latest messages and cards as one object).`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { flags } = parseCommandArgs('demo', argv, {});
-  if (flags.help) return printUsage(io, usage);
+  if (flags.help) return printUsage(io, usage, flags.json);
+  requireEnabled(io);
   let board = openBoard({ board: flags.board, global: flags.global, cwd: io.cwd, env: io.env });
   if (!board.exists) {
     board = openBoard({ board: join(io.cwd, 'demo', '.baton'), cwd: io.cwd, env: io.env });
@@ -24,11 +27,17 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const { agents } = listAgents(board);
   const { messages } = listMessages(board, { limit: 10 });
   const { cards } = listCards(board);
+  if (flags.json) {
+    printJson(io, { board: board.root, agents, messages, cards });
+    echoBoard(io, board);
+    return 0;
+  }
+  const show = (text: string) => visibleText(text, { singleLine: true });
   io.out(
-    `baton board ${board.root}\n\nagents: ${agents.map((a) => `${a.name} (${a.unread} unread)`).join(', ')}\n\n`,
+    `baton board ${show(board.root)}\n\nagents: ${agents.map((a) => `${show(a.name)} (${a.unread} unread)`).join(', ')}\n\n`,
   );
   io.out(`latest messages:\n\n${formatMessages(messages)}\n`);
-  io.out(`cards:\n${cards.map((c) => `  ${c.id}  ${c.entries} entries  ${c.title}`).join('\n')}\n\n`);
+  io.out(`cards:\n${cards.map((c) => `  ${c.id}  ${c.entries} entries  ${show(c.title)}`).join('\n')}\n\n`);
   io.out(`try it (in two terminals):
   export BATON_DIR=${board.root}
   baton listen --as bob                                   # terminal 1: waits for mail

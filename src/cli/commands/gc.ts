@@ -1,8 +1,9 @@
 // `baton gc [--dry-run]` — remove leftovers of interrupted or finished work (never a record).
 import { collectGarbage } from '../../core/board/gc.js';
 import { requireBoard } from '../../core/board/open-board.js';
+import { visibleText } from '../../core/display/visible-text.js';
 import { parseCommandArgs } from '../args.js';
-import { boardFromFlags, disabled, echoBoard, printJson } from '../board-flags.js';
+import { boardFromFlags, echoBoard, printJson, requireEnabled } from '../board-flags.js';
 import { type CliIO, printUsage } from '../io.js';
 
 export const usage = `baton gc [--dry-run] [--json]
@@ -11,15 +12,16 @@ export const usage = `baton gc [--dry-run] [--json]
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { flags } = parseCommandArgs('gc', argv, { 'dry-run': { type: 'boolean' } });
-  if (flags.help) return printUsage(io, usage);
-  if (disabled(io)) return 0;
+  if (flags.help) return printUsage(io, usage, flags.json);
+  requireEnabled(io);
   const board = boardFromFlags(io, flags);
   requireBoard(board);
   const report = collectGarbage(board, { dryRun: flags['dry-run'] });
   if (flags.json) printJson(io, { board: board.root, ...report });
   else {
     const verb = report.dryRun ? 'would remove' : 'removed';
-    for (const item of report.removed) io.out(`${verb} ${item.path} (${item.reason})\n`);
+    for (const item of report.removed)
+      io.out(`${verb} ${visibleText(item.path, { singleLine: true })} (${item.reason})\n`);
     io.out(`${verb} ${report.removed.length} item(s)\n`);
   }
   if (!report.dryRun) echoBoard(io, board);

@@ -1,7 +1,7 @@
 // `baton init [--global]` — creates the board here (harness wiring arrives with the hooks).
 import { ensureBoard } from '../../core/board/open-board.js';
 import { parseCommandArgs } from '../args.js';
-import { boardFromFlags, disabled, echoBoard, printJson } from '../board-flags.js';
+import { boardFromFlags, echoBoard, printJson, requireEnabled } from '../board-flags.js';
 import { type CliIO, printUsage } from '../io.js';
 
 export const usage = `baton init [--global] [--board <path>] [--json]
@@ -9,8 +9,8 @@ export const usage = `baton init [--global] [--board <path>] [--json]
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { flags } = parseCommandArgs('init', argv, {});
-  if (flags.help) return printUsage(io, usage);
-  if (disabled(io)) return 0;
+  if (flags.help) return printUsage(io, usage, flags.json);
+  requireEnabled(io);
   const board = boardFromFlags(io, flags);
   const existed = board.exists;
   ensureBoard(board);

@@ -5,13 +5,14 @@ import { requireBoard } from '../../core/board/open-board.js';
 import { pollMessages } from '../../core/messages/delivery.js';
 import { spoolDir } from '../../core/messages/spool.js';
 import { intFlag, parseCommandArgs } from '../args.js';
-import { boardFromFlags, disabled } from '../board-flags.js';
+import { boardFromFlags, requireEnabled } from '../board-flags.js';
 import { formatMessage } from '../format-messages.js';
 import { type CliIO, printUsage } from '../io.js';
 
 export const usage = `baton listen [--timeout <ms>] [--json] [--as <name>]
   Prints your unread messages, then waits and prints new ones as they arrive (each is then marked delivered,
-  so the hooks will not push it again). Stops after --timeout ms, or on Ctrl-C.`;
+  so the hooks will not push it again). Stops after --timeout ms, on Ctrl-C or SIGTERM, or when its reader
+  goes away. --json prints one JSON object per line, one line per message (JSON Lines).`;
 
 // fs.watch is the fast path; the interval catches what it misses (network filesystems, editors, overflow).
 const FALLBACK_POLL_MS = 500;
@@ -20,8 +21,8 @@ const IN_FLIGHT_RETRY_MS = 15;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { flags } = parseCommandArgs('listen', argv, { timeout: { type: 'string' } });
-  if (flags.help) return printUsage(io, usage);
-  if (disabled(io)) return 0;
+  if (flags.help) return printUsage(io, usage, flags.json);
+  requireEnabled(io);
   const timeout = intFlag('timeout', flags.timeout, 0);
   const board = boardFromFlags(io, flags);
   requireBoard(board);

@@ -3,7 +3,7 @@ import { registerAgent } from '../../core/agents/registry.js';
 import { bindSession } from '../../core/sessions/session.js';
 import { validateName } from '../../core/store/names.js';
 import { parseCommandArgs } from '../args.js';
-import { boardFromFlags, disabled, echoBoard, printJson } from '../board-flags.js';
+import { boardFromFlags, echoBoard, printJson, requireEnabled } from '../board-flags.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
 export const usage = `baton register --as <name> [--json]
@@ -12,8 +12,8 @@ export const usage = `baton register --as <name> [--json]
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { flags } = parseCommandArgs('register', argv, {});
-  if (flags.help) return printUsage(io, usage);
-  if (disabled(io)) return 0;
+  if (flags.help) return printUsage(io, usage, flags.json);
+  requireEnabled(io);
   if (!flags.as) throw new UsageError('register needs --as <name>');
   const name = validateName('agent', flags.as);
   const board = boardFromFlags(io, flags);

@@ -1,8 +1,10 @@
 // `baton sessions [--live]` — the harness sessions (and shells) the board knows, most recently seen first.
 import { requireBoard } from '../../core/board/open-board.js';
+import { visibleText } from '../../core/display/visible-text.js';
 import { isLive, listSessions } from '../../core/sessions/live.js';
 import { parseCommandArgs } from '../args.js';
-import { boardFromFlags, disabled, printJson, reportProblems } from '../board-flags.js';
+import { boardFromFlags, printJson, reportProblems, requireEnabled } from '../board-flags.js';
+import { formatTime } from '../format-time.js';
 import { type CliIO, printUsage } from '../io.js';
 
 export const usage = `baton sessions [--live] [--json]
@@ -11,8 +13,8 @@ export const usage = `baton sessions [--live] [--json]
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { flags } = parseCommandArgs('sessions', argv, { live: { type: 'boolean' } });
-  if (flags.help) return printUsage(io, usage);
-  if (disabled(io)) return 0;
+  if (flags.help) return printUsage(io, usage, flags.json);
+  requireEnabled(io);
   const board = boardFromFlags(io, flags);
   requireBoard(board);
   const { sessions, problems } = listSessions(board);
@@ -26,9 +28,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   if (rows.length === 0)
     io.out(flags.live ? 'no live sessions\n' : 'no sessions yet — `baton register --as <name>`\n');
+  // Every field is free text from a record file (cwd above all): shown on one line, control characters visible.
+  const show = (text: string) => visibleText(String(text), { singleLine: true });
   for (const s of rows) {
-    const seen = s.lastSeen.replace('T', ' ').slice(0, 16);
-    io.out(`${s.id}  ${s.harness}  ${s.agent}  ${s.live ? 'live' : 'ended'}  ${seen}  ${s.cwd}\n`);
+    const fields = [s.id, s.harness, s.agent].map(show);
+    io.out(`${fields.join('  ')}  ${s.live ? 'live' : 'ended'}  ${formatTime(s.lastSeen)}  ${show(s.cwd)}\n`);
   }
   return 0;
 }

@@ -2,7 +2,7 @@
 // CommonJS file that bin/baton.js requires directly — no dispatcher, no shared chunks, and no ESM loader (each
 // module file and the ESM loader's start-up cost milliseconds that the hot path does not have).
 import type { CliIO } from '../io.js';
-import { reportError } from '../io.js';
+import { reportError, wantsJson } from '../io.js';
 import { runAsProcess } from '../process-entry.js';
 
 export function runHot(run: (argv: string[], io: CliIO) => Promise<number>): Promise<void> {
@@ -10,7 +10,7 @@ export function runHot(run: (argv: string[], io: CliIO) => Promise<number>): Pro
     try {
       return await run(argv, io);
     } catch (error) {
-      return reportError(io, error);
+      return reportError(io, error, wantsJson(argv));
     }
   });
 }

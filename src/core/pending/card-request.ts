@@ -79,7 +79,8 @@ export function cardPrompt(pending: PendingWrite): string {
       ? `an entry for the baton card ${pending.target.card} "${pending.target.title}"`
       : 'a new baton card';
   const lines = [
-    `${pending.requestedBy} asks you to write ${what}.`,
+    // `you` is the person at the keyboard (the CLI's name for them), not the agent this prompt speaks to.
+    `${pending.requestedBy === 'you' ? 'Your operator' : pending.requestedBy} asks you (${pending.agent}) to write ${what}.`,
     `Request: ${pending.intent}`,
     '',
     `Reply with only one fenced \`\`\`${BOARD_ENTRY_BLOCK} block in exactly this shape (type is one of ${ENTRY_TYPES.join(', ')}):`,

@@ -60,7 +60,7 @@ describe('requestCardEntry', () => {
     expect(JSON.parse(readFileSync(result.path, 'utf8'))).toEqual(result.pending);
     expect(result.prompt).toBe(
       [
-        `you asks you to write an entry for the baton card ${card.id} "Flaky login test".`,
+        `Your operator asks you (claude-3f2a9c) to write an entry for the baton card ${card.id} "Flaky login test".`,
         'Request: write down what you found',
         '',
         'Reply with only one fenced ```board-entry block in exactly this shape (type is one of note, finding, question, answer):',
