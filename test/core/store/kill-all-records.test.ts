@@ -173,7 +173,7 @@ function checkBoard(root: string, tally: Tally): void {
   expect(doctor.lines).toContainEqual({
     status: 'info',
     check: 'temp files',
-    detail: `${temps} left by interrupted writes`,
+    detail: `${temps} left by interrupted writes (\`baton gc\`)`,
   });
   expect(doctor.lines).toContainEqual({
     status: 'info',
