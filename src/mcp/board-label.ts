@@ -29,7 +29,16 @@ function nameOf(board: Board): string | undefined {
   }
 }
 
-function shortPath(board: Board): string {
+/**
+ * `text` with the board's absolute path replaced by its short path (`.baton`, `~/…`): core errors name the board
+ * by its root (`no card c-… on /home/me/src/shop/.baton`), which a model needs no more than a tool result does.
+ */
+export function withShortBoardPath(text: string, board: Board): string {
+  return text.split(board.root).join(shortPath(board));
+}
+
+/** The board's path relative to the cwd, or `~/…` when it is under the home folder and outside the cwd. */
+export function shortPath(board: Board): string {
   const fromHome = relative(board.home, board.root);
   const fromCwd = relative(board.cwd, board.root);
   const underHome = fromHome !== '' && !fromHome.startsWith('..') && !fromHome.startsWith(sep);

@@ -3,7 +3,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBoard } from '../../src/core/board/open-board.js';
-import { boardLabel } from '../../src/mcp/board-label.js';
+import { boardLabel, withShortBoardPath } from '../../src/mcp/board-label.js';
 import { testdir } from '../helpers/testdir.js';
 
 function boardAt(root: string, cwd: string, home = join(cwd, 'home')) {
@@ -49,5 +49,16 @@ describe('boardLabel', () => {
     writeFileSync(join(dir, 'elsewhere.json'), JSON.stringify({ name: 'followed' }));
     symlinkSync(join(dir, 'elsewhere.json'), join(root, 'board.json'));
     expect(boardLabel(boardAt(root, dir))).toBe('.baton');
+  });
+
+  it('withShortBoardPath puts the short path where an error names the absolute one', () => {
+    const dir = testdir();
+    const board = boardAt(join(dir, '.baton'), dir);
+    expect(withShortBoardPath(`no card c-1 on ${join(dir, '.baton')} — list cards`, board)).toBe(
+      'no card c-1 on .baton — list cards',
+    );
+    expect(withShortBoardPath(`${join(dir, '.baton', 'cards', 'c-1-x.md')} is malformed`, board)).toBe(
+      '.baton/cards/c-1-x.md is malformed',
+    );
   });
 });

@@ -191,73 +191,65 @@ describe('bad input: an exact isError answer and nothing written', () => {
     [
       'an unknown card id',
       { card: 'c-01ZZZZZZZZZZZZZZZZZZZZZZZZ', type: 'note', body: 'x' },
-      (dir: string) =>
-        `no card c-01ZZZZZZZZZZZZZZZZZZZZZZZZ on ${join(dir, '.baton')} — list cards with \`baton card list\``,
+      `no card c-01ZZZZZZZZZZZZZZZZZZZZZZZZ on .baton — list cards with \`baton card list\``,
     ],
     [
       'a malformed card id',
       { card: '../etc', type: 'note', body: 'x' },
-      () => 'malformed card id "../etc" — card ids look like c-01JDX4K9ZQ… (see `baton card list`)',
+      'malformed card id "../etc" — card ids look like c-01JDX4K9ZQ… (see `baton card list`)',
     ],
     [
       'an unknown type',
       { card: 'c-0', type: 'todo', body: 'x' },
-      () =>
-        `invalid arguments for card_write: "type" must be one of note, finding, question, answer — ${WRITE}`,
+      `invalid arguments for card_write: "type" must be one of note, finding, question, answer — ${WRITE}`,
     ],
-    [
-      'an empty body',
-      { card: 'c-0', type: 'note', body: ' \n\t' },
-      () => 'empty body — pass "body": "<text>"',
-    ],
+    ['an empty body', { card: 'c-0', type: 'note', body: ' \n\t' }, 'empty body — pass "body": "<text>"'],
     [
       'a body over 20,000 characters',
       { card: 'c-0', type: 'note', body: 'x'.repeat(20_001) },
-      () => 'entry body too long: 20001 characters (at most 20000) — split it into several entries',
+      'entry body too long: 20001 characters (at most 20000) — split it into several entries',
     ],
     [
       'no arguments',
       undefined,
-      () => `invalid arguments for card_write: missing "card"; missing "type"; missing "body" — ${WRITE}`,
+      `invalid arguments for card_write: missing "card"; missing "type"; missing "body" — ${WRITE}`,
     ],
     [
       'a missing body',
       { card: 'c-0', type: 'note' },
-      () => `invalid arguments for card_write: missing "body" — ${WRITE}`,
+      `invalid arguments for card_write: missing "body" — ${WRITE}`,
     ],
     [
       'an extra argument',
       { card: 'c-0', type: 'note', body: 'x', pin: true },
-      () => `invalid arguments for card_write: unknown argument "pin" — ${WRITE}`,
+      `invalid arguments for card_write: unknown argument "pin" — ${WRITE}`,
     ],
     [
       'a number body',
       { card: 'c-0', type: 'note', body: 7 },
-      () => `invalid arguments for card_write: "body" must be a string, got a number — ${WRITE}`,
+      `invalid arguments for card_write: "body" must be a string, got a number — ${WRITE}`,
     ],
     [
       'a list as card',
       { card: ['c-0'], type: 'note', body: 'x' },
-      () => `invalid arguments for card_write: "card" must be a string, got an array — ${WRITE}`,
+      `invalid arguments for card_write: "card" must be a string, got an array — ${WRITE}`,
     ],
     [
       'a number type',
       { card: 'c-0', type: 1, body: 'x' },
-      () =>
-        `invalid arguments for card_write: "type" must be one of note, finding, question, answer — ${WRITE}`,
+      `invalid arguments for card_write: "type" must be one of note, finding, question, answer — ${WRITE}`,
     ],
     [
       'a spoofed from',
       { card: 'c-0', type: 'note', body: 'x', from: 'mallory' },
-      () =>
-        '"mallory" is not you: this server acts as alice (set by --as) — omit the name, or run a server with --as mallory',
+      '"mallory" is not you: this server acts as alice (set by --as) — omit the name, or run a server with --as mallory',
     ],
   ])('card_write with %s', async (_label, args, message) => {
     const { dir, client, ids, before } = await boardWithCards();
     const real = args && { ...args, card: args.card === 'c-0' ? ids[0] : args.card };
     const result = await call(client, 'card_write', real);
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe(message(dir));
+    expect(textOf(result)).toBe(message);
     expect(contents(dir)).toEqual(before);
   });
 
@@ -344,7 +336,7 @@ describe('bad input: an exact isError answer and nothing written', () => {
   it('with no board, reads and appends answer no_board and create no .baton', async () => {
     const dir = testdir();
     const client = await onBoard(boardIn(dir), 'alice');
-    const noBoard = `no board at ${join(dir, '.baton')} — run \`baton init\` there, or point to one with --board <path> or BATON_DIR`;
+    const noBoard = `no board at .baton — run \`baton init\` there, or point to one with --board <path> or BATON_DIR`;
     for (const [name, args] of [
       ['card_list', {}],
       ['card_read', { card: 'c-01' }],

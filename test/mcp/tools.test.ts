@@ -83,7 +83,7 @@ describe('dm_send', () => {
     });
     expect(missing.isError).toBe(true);
     expect(textOf(missing)).toBe(
-      `no message m-01ZZZZZZZZZZZZZZZZZZZZZZZZ on ${join(dir, '.baton')} — check the id with \`baton inbox\``,
+      `no message m-01ZZZZZZZZZZZZZZZZZZZZZZZZ on .baton — check the id with \`baton inbox\``,
     );
   });
 
@@ -235,6 +235,31 @@ describe('bad arguments come back as isError results, never protocol errors', ()
   });
 });
 
+describe('the board in tool results', () => {
+  it('is named by its name or a relative path, never by its absolute path, in results and errors', async () => {
+    const dir = testdir();
+    const client = await connect({ board: boardIn(dir), agent: 'alice', profile: 'full' });
+    const noBoard = await call(client, 'dm_inbox', {});
+    expect(textOf(noBoard)).toMatch(/^no board at \.baton — run `baton init` there/);
+    const texts = [textOf(noBoard)];
+    for (const [name, args] of [
+      ['dm_send', { to: 'bob', body: 'x' }],
+      ['dm_register', { name: 'alice' }],
+      ['dm_inbox', {}],
+      ['dm_agents', {}],
+      ['dm_send', { to: 'bob', body: 'x', reply_to: 'm-01ZZZZZZZZZZZZZZZZZZZZZZZZ' }],
+      ['card_new', { title: 't', body: 'b' }],
+      ['card_list', {}],
+      ['card_read', { card: 'c-01ZZZZZZZZZZZZZZZZZZZZZZZZ' }],
+      ['card_write', { card: 'c-01ZZZZZZZZZZZZZZZZZZZZZZZZ', type: 'note', body: 'x' }],
+    ] as const) {
+      texts.push(textOf(await call(client, name, args)));
+    }
+    expect(texts[1]).toMatch(new RegExp(`\\n\\[board ${basename(dir)}\\]$`));
+    for (const text of texts) expect(text).not.toContain(dir);
+  });
+});
+
 describe('arguments that are not an object, or a tool name that is not a string: JSON-RPC -32602', () => {
   it.each([
     ['a string', { name: 'dm_send', arguments: 'to=bob' }, '"arguments" must be an object, got a string'],
@@ -312,7 +337,7 @@ describe('dm_inbox', () => {
     const result = await call(client, 'dm_inbox', {});
     expect(result.isError).toBe(true);
     expect(textOf(result)).toBe(
-      `no board at ${join(dir, '.baton')} — run \`baton init\` there, or point to one with --board <path> or BATON_DIR`,
+      `no board at .baton — run \`baton init\` there, or point to one with --board <path> or BATON_DIR`,
     );
     expect(existsSync(join(dir, '.baton'))).toBe(false);
     expect(textOf(await call(client, 'dm_agents', {}))).toContain('no board at');

@@ -8,8 +8,9 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
-import { isDisabled } from '../../core/board/open-board.js';
+import { type Board, isDisabled } from '../../core/board/open-board.js';
 import { BatonError, isBatonError } from '../../core/errors.js';
+import { withShortBoardPath } from '../board-label.js';
 import { type CallContextOptions, openCall } from '../call-context.js';
 import type { ResourceDef, ToolDef, ToolGroup } from '../contract.js';
 import type { Logger } from '../logger.js';
@@ -68,41 +69,52 @@ function registerTool(server: McpServer, tool: ToolDef, options: RegisterOptions
     tool.name,
     { description: tool.description, inputSchema: ANY_OBJECT, annotations: tool.annotations },
     async (raw): Promise<CallToolResult> => {
+      let board: Board | undefined;
       try {
         if (isDisabled(options.context.board.env ?? process.env))
           throw new BatonError('disabled', DISABLED_MESSAGE);
         const args = parseArguments(tool.name, built.args, raw);
-        const text = await tool.run(args, openCall(options.context));
+        const call = openCall(options.context);
+        board = call.board;
+        const text = await tool.run(args, call);
         return { content: [{ type: 'text', text }] };
       } catch (error) {
-        return toolError(tool.name, error, options.logger);
+        return toolError(tool.name, error, options.logger, board);
       }
     },
   );
   return built.listing;
 }
 
-/** A failed call: the BatonError's message as an `isError` result; anything else is logged and summarised. */
-export function toolError(tool: string, error: unknown, logger: Logger): CallToolResult {
-  if (isBatonError(error)) return { isError: true, content: [{ type: 'text', text: error.message }] };
+/**
+ * A failed call: the BatonError's message as an `isError` result; anything else is logged and summarised. Either
+ * way the board's absolute path becomes its short path (core errors name the board by its root).
+ */
+export function toolError(tool: string, error: unknown, logger: Logger, board?: Board): CallToolResult {
+  const shown = (text: string) => (board ? withShortBoardPath(text, board) : text);
+  if (isBatonError(error)) return { isError: true, content: [{ type: 'text', text: shown(error.message) }] };
   logger.error(`${tool} failed`, error);
   const message = error instanceof Error ? error.message : String(error);
   return {
     isError: true,
-    content: [{ type: 'text', text: `internal error in ${tool}: ${message} (details in the server's log)` }],
+    content: [
+      { type: 'text', text: shown(`internal error in ${tool}: ${message} (details in the server's log)`) },
+    ],
   };
 }
 
 export function registerResource(server: McpServer, resource: ResourceDef, options: RegisterOptions): void {
   const read = (uri: URL, variables: Record<string, string>) => {
+    let board: Board | undefined;
     try {
       if (isDisabled(options.context.board.env ?? process.env))
         throw new BatonError('disabled', DISABLED_MESSAGE);
       const call = openCall(options.context);
-      const text = resource.read({ board: call.board, boundAgent: call.boundAgent }, variables);
+      board = call.board;
+      const text = resource.read({ board, boundAgent: call.boundAgent }, variables);
       return { contents: [{ uri: uri.href, mimeType: resource.mimeType, text }] };
     } catch (error) {
-      throw resourceError(resource.name, error, options.logger);
+      throw resourceError(resource.name, error, options.logger, board);
     }
   };
   const metadata = { description: resource.description, mimeType: resource.mimeType };
@@ -117,10 +129,11 @@ export function registerResource(server: McpServer, resource: ResourceDef, optio
 }
 
 // Resources have no `isError`: a BatonError becomes a JSON-RPC error carrying its message.
-function resourceError(name: string, error: unknown, logger: Logger): McpError {
+function resourceError(name: string, error: unknown, logger: Logger, board?: Board): McpError {
   if (isBatonError(error)) {
     const code = error.code === 'not_found' ? -32002 : ErrorCode.InvalidParams;
-    return new McpError(code, error.message, { code: error.code });
+    const message = board ? withShortBoardPath(error.message, board) : error.message;
+    return new McpError(code, message, { code: error.code });
   }
   logger.error(`resource ${name} failed`, error);
   return new McpError(
