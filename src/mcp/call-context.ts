@@ -32,6 +32,11 @@ const FROM: Record<IdentitySource, string> = {
   header: "named by this request's X-Baton-Agent header",
 };
 
+/** Where an identity came from, as a refusal says it: `set by --as`, `set by BATON_AGENT`, … */
+export function identityOrigin(source: IdentitySource): string {
+  return FROM[source];
+}
+
 const INSTEAD: Record<IdentitySource, (claim: string) => string> = {
   flag: (claim) => `or run a server with --as ${claim}`,
   env: (claim) => `or run a server with BATON_AGENT=${claim}`,
@@ -56,7 +61,7 @@ export function openCall(options: CallContextOptions): ToolCall {
       if (own && claim && claim !== own.name) {
         throw new BatonError(
           'conflict',
-          `"${claim}" is not you: this server acts as ${own.name} (${FROM[own.source]}) — omit the name, ${INSTEAD[own.source](claim)}`,
+          `"${claim}" is not you: this server acts as ${own.name} (${identityOrigin(own.source)}) — omit the name, ${INSTEAD[own.source](claim)}`,
         );
       }
       if (own ?? claim) return own?.name ?? (claim as string);

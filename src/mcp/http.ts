@@ -6,7 +6,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { BatonError } from '../core/errors.js';
 import { canonicalName, nameProblem } from '../core/store/names.js';
-import type { IdentitySource } from './call-context.js';
+import { type IdentitySource, identityOrigin } from './call-context.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, limitConnections } from './connection-limits.js';
 import { allowedHosts, bearerMatches, foreignOrigin, isLoopbackHost, urlHost } from './http-guard.js';
 import type { Logger } from './logger.js';
@@ -88,9 +88,10 @@ export async function listenHttp(options: HttpOptions): Promise<RunningHttpServe
   limitConnections(server, { ...DEFAULT_CONNECTION_LIMITS, ...options.limits });
   const port = options.port ?? 7325;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error) => reject(listenError(error, host, port)));
+    const failed = (error: Error) => reject(listenError(error, host, port));
+    server.once('error', failed);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve();
     });
   });
@@ -187,7 +188,7 @@ async function handleMcp(req: IncomingMessage, res: ServerResponse, options: Htt
         res,
         403,
         -32600,
-        `X-Baton-Agent ${claimed} contradicts this server's identity ${options.agent}`,
+        `X-Baton-Agent ${claimed} contradicts this server's identity ${options.agent} (${identityOrigin(options.agentSource ?? 'flag')}) — drop the header, or run a server with no identity of its own`,
       );
     }
   }

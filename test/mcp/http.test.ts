@@ -166,7 +166,7 @@ describe('identity over HTTP', () => {
     const other = await rawRequest(server.port, { body: init, headers: { 'X-Baton-Agent': 'bob' } });
     expect(other.status).toBe(403);
     expect(JSON.parse(other.body).error.message).toBe(
-      "X-Baton-Agent bob contradicts this server's identity alice",
+      "X-Baton-Agent bob contradicts this server's identity alice (set by --as) — drop the header, or run a server with no identity of its own",
     );
     const invalid = await rawRequest(server.port, { body: init, headers: { 'X-Baton-Agent': '../etc' } });
     expect(invalid.status).toBe(400);

@@ -43,7 +43,8 @@ function startServe(dir: string, args: string[] = [], env: Record<string, string
 /** Runs `baton serve …` to its exit (for the ways it refuses to start). */
 async function serveExit(dir: string, args: string[], env: Record<string, string> = {}) {
   const { child, stderr } = startServe(dir, args, env);
-  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  // 'close', not 'exit': only then has all of stderr been read.
+  const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
   return { code, stderr: stderr() };
 }
 
