@@ -1,28 +1,18 @@
-// `password=…`, `token: …`, `"api_key": "…"`, `<password>…</password>`: literal values given to secret-named keys.
+// `password=…`, `token: …`, `config['SECRET_KEY'] = …`, `<password>…</password>`: literal values given to secret-named keys.
 
-import { characterClasses, looksLikeRandomLetters, shannonEntropy } from './entropy.js';
-import { isPlaceholder, isReference } from './placeholders.js';
+import { BareStops, readValue, type Value } from './assignment-values.js';
+import { isKeyValue, isPassphrase, isSecretValue, isSpacedSecret } from './secret-values.js';
 import { RANK, type Span } from './spans.js';
 
 const KEYWORD =
-  /pass(?:word|wd|phrase)|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key|auth/gi;
-const MAX_VALUE = 512;
-const MIN_VALUE = 6;
-const MAX_GAP = 8;
-
-const WORDS = /^[A-Za-z?._-]+$/;
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-const MEMBER_PATH = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/;
-const NUMBER = /^[\d.,:+-]+$/;
-const PATH_OR_URL = /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)|:\/\//;
-
-/** A value found after a key and separator. */
-interface Value {
-  start: number;
-  end: number;
-  /** A bare value after a spaced `=`, as in code (`token = x`) rather than config (`TOKEN=x`, `token: x`). */
-  code: boolean;
-}
+  /pass(?:word|wd|phrase)?|pwd|pw|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key|auth|credentials?|key/gi;
+// Short or common words count only where a key name's word starts: `DB_PASS`, `dbPwd`, `ADMIN_PW`,
+// `signingKey`, `STORAGE_KEY`, `awsCredentials` — never inside `bypass`, `monkey` or `oauth`.
+const WORD_START_ONLY = /^(?:pass|pwd|pw|auth|key|credentials?)$/i;
+const PASSWORD_KEY = /^p(?:ass|w)/i;
+const MAX_NAME = 64;
+const PUBLIC_NAME = /public|publishable/i;
+const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
 
 function isIdentifierChar(code: number): boolean {
   return (
@@ -30,17 +20,25 @@ function isIdentifierChar(code: number): boolean {
   );
 }
 
-function isBlank(char: string | undefined): boolean {
-  return char === ' ' || char === '\t';
+function isAlnum(char: string | undefined): boolean {
+  return char !== undefined && /[A-Za-z0-9]/.test(char);
 }
 
 /** The keyword must end the key: `max_tokens`, `tokenizer`, `password_field` are other keys. */
-function endsKey(text: string, keywordStart: number, keywordEnd: number, keyword: string): boolean {
+function endsKey(text: string, keywordEnd: number): boolean {
   const next = text.charCodeAt(keywordEnd);
   if (isIdentifierChar(next)) return false;
-  if (next === 45 && /[A-Za-z]/.test(text[keywordEnd + 1] ?? '')) return false;
-  // A bare `auth` key only counts on its own (`auth`, `_auth`), never inside `oauth` or `author`.
-  return keyword.toLowerCase() !== 'auth' || !/[A-Za-z0-9]/.test(text[keywordStart - 1] ?? '');
+  return !(next === 45 && /[A-Za-z]/.test(text[keywordEnd + 1] ?? ''));
+}
+
+/** Where a word starts: after a non-letter, or at a camelCase capital (`dbPwd`, `signingKey`). */
+function startsWord(text: string, keywordStart: number, keyword: string): boolean {
+  if (!WORD_START_ONLY.test(keyword)) return true;
+  const previous = text[keywordStart - 1];
+  if (!isAlnum(previous)) return true;
+  // A bare `auth` key only counts on its own (`auth`, `_auth`), never as `oAuth` or `basicAuth`.
+  if (/^auth$/i.test(keyword)) return false;
+  return /[A-Z]/.test(keyword[0]!) && /[a-z0-9]/.test(previous!);
 }
 
 /** `https://x-access-token:…@host` is a URL's user name, left to the URL password rule. */
@@ -50,123 +48,49 @@ function isUrlUser(text: string, keywordStart: number): boolean {
   return text.startsWith('://', i - 3);
 }
 
-function skipBlanks(text: string, from: number): number {
-  let i = from;
-  while (i < from + MAX_GAP && isBlank(text[i])) i++;
-  return i;
+/** The whole key name around the keyword: `NEXT_PUBLIC_API_KEY`, `app.config`-free `SECRET_KEY`. */
+function keyName(text: string, keywordStart: number, keywordEnd: number): string {
+  let i = keywordStart;
+  while (i > 0 && keywordStart - i < MAX_NAME && /[\w-]/.test(text[i - 1]!)) i--;
+  return text.slice(i, keywordEnd);
 }
 
-/** Length of the assignment operator at `at`: `=`, `:`, `:=`, `=>`; 0 for comparisons and `::`. */
-function separatorLength(text: string, at: number): number {
-  const char = text[at];
-  const next = text[at + 1];
-  if (char === ':') return next === '=' ? 2 : next === ':' ? 0 : 1;
-  if (char === '=') return next === '>' ? 2 : next === '=' ? 0 : 1;
-  return 0;
+function isSecret(text: string, value: Value, keyword: string, name: string): boolean {
+  const secret = text.slice(value.start, value.end);
+  if (/^key$/i.test(keyword)) return isKeyValue(secret);
+  if (value.form === 'bare' || !/\s/.test(secret)) return isSecretValue(secret, value);
+  if (value.form === 'block') return isBlockSecret(secret);
+  // `DB_PASSWORD="correct horse battery staple"`: quotes after an environment name make spaces deliberate.
+  const envStyle = ENV_NAME.test(name) && text[value.start - 2] === '=';
+  return isSpacedSecret(secret, envStyle);
 }
 
-function readQuoted(text: string, open: number): Value | undefined {
-  const quote = text[open];
-  const limit = Math.min(text.length, open + 1 + MAX_VALUE);
-  for (let i = open + 1; i < limit; i++) {
-    const char = text[i];
-    if (char === '\\') i++;
-    else if (char === quote) return { start: open + 1, end: i, code: false };
-    else if (char === '\n') return undefined;
-  }
-  return undefined;
-}
-
-const BARE_RUN = /[^\s,;&"'`<>()[\]{}|\\]*/y;
-
-/**
- * Where the bare run that contains a position ends. Every start inside a run ends where the run
- * does, so remembering the last run keeps `password=password=…` (a keyword every 9 characters of
- * one long run) linear instead of rescanning up to the value limit for each keyword.
- */
-class BareRuns {
-  #start = -1;
-  #end = -1;
-
-  endOf(text: string, start: number): number {
-    if (start >= this.#start && start < this.#end) return this.#end;
-    BARE_RUN.lastIndex = start;
-    this.#start = start;
-    this.#end = start + (BARE_RUN.exec(text)?.[0].length ?? 0);
-    return this.#end;
-  }
-}
-
-function readBare(text: string, start: number, code: boolean, runs: BareRuns): Value | undefined {
-  let end = runs.endOf(text, start);
-  if (end - start > MAX_VALUE) return undefined;
-  // `token = getToken()` or `secret: keys[0]` is code, not a literal.
-  if (/[([{<]/.test(text[end] ?? '')) return undefined;
-  while (end > start && text[end - 1] === '.') end--;
-  return { start, end, code };
-}
-
-function readXmlValue(text: string, start: number): Value | undefined {
-  const close = text.indexOf('<', start);
-  if (close === -1 || close - start > MAX_VALUE) return undefined;
-  return { start, end: close, code: false };
-}
-
-function readValue(
-  text: string,
-  keywordStart: number,
-  keywordEnd: number,
-  runs: BareRuns,
-): Value | undefined {
-  if (text[keywordStart - 1] === '<' && text[keywordEnd] === '>') return readXmlValue(text, keywordEnd + 1);
-  let at = keywordEnd;
-  if (text[at] === '"' || text[at] === "'") at++;
-  const beforeSeparator = skipBlanks(text, at);
-  const length = separatorLength(text, beforeSeparator);
-  if (length === 0) return undefined;
-  const valueStart = skipBlanks(text, beforeSeparator + length);
-  const open = text[valueStart];
-  if (open === '"' || open === "'" || open === '`') return readQuoted(text, valueStart);
-  const spaced = beforeSeparator > at || valueStart > beforeSeparator + length;
-  return readBare(text, valueStart, spaced && text[beforeSeparator] === '=', runs);
-}
-
-/**
- * Letters-only values (words, camelCase, kebab/snake names) are labels, types or variables; so is
- * any identifier after a spaced `=`. Only a balanced mix of cases makes such a value random.
- */
-function isWordLike(value: string, code: boolean): boolean {
-  return WORDS.test(value) || (code && IDENTIFIER.test(value));
-}
-
-// Cheap shape checks first; the placeholder word list is the most expensive and runs last.
-function isSecretValue(value: string, code: boolean): boolean {
-  if (value.length < MIN_VALUE || /\s/.test(value) || isReference(value)) return false;
-  if (NUMBER.test(value) || PATH_OR_URL.test(value) || MEMBER_PATH.test(value)) return false;
-  if (isWordLike(value, code)) return looksLikeRandomLetters(value) && !isPlaceholder(value);
-  const classes = characterClasses(value);
-  const classCount =
-    Number(classes.lower) + Number(classes.upper) + Number(classes.digit) + Number(classes.other);
-  // 2.3 bits per character also means at least five distinct characters.
-  return classCount >= 2 && shannonEntropy(value) >= 2.3 && !isPlaceholder(value);
+/** One line is read like any value; several lines count only as a wrapped unspaced secret. */
+function isBlockSecret(block: string): boolean {
+  const lines = block.split('\n').map((line) => line.trim());
+  if (lines.length === 1) return isPassphrase(lines[0]!) || isSecretValue(lines[0]!, { code: false });
+  if (lines.some((line) => /\s/.test(line))) return false;
+  return isSecretValue(lines.join(''), { code: false });
 }
 
 function kindOf(keyword: string): string {
-  return keyword.toLowerCase().startsWith('pass') ? 'password-assignment' : 'secret-assignment';
+  return PASSWORD_KEY.test(keyword) ? 'password-assignment' : 'secret-assignment';
 }
 
 /** Appends a span for each literal, non-placeholder value assigned to a secret-named key. */
 export function findAssignments(text: string, spans: Span[]): void {
-  const runs = new BareRuns();
+  const stops = new BareStops();
   KEYWORD.lastIndex = 0;
   for (let match = KEYWORD.exec(text); match !== null; match = KEYWORD.exec(text)) {
+    const keyword = match[0];
     const keywordStart = match.index;
-    const keywordEnd = keywordStart + match[0].length;
-    if (!endsKey(text, keywordStart, keywordEnd, match[0]) || isUrlUser(text, keywordStart)) continue;
-    const value = readValue(text, keywordStart, keywordEnd, runs);
-    if (value === undefined) continue;
-    const secret = text.slice(value.start, value.end);
-    if (!isSecretValue(secret, value.code)) continue;
-    spans.push({ start: value.start, end: value.end, kind: kindOf(match[0]), rank: RANK.assignment });
+    const keywordEnd = keywordStart + keyword.length;
+    if (!endsKey(text, keywordEnd) || !startsWord(text, keywordStart, keyword)) continue;
+    if (isUrlUser(text, keywordStart)) continue;
+    const value = readValue(text, keywordStart, keywordEnd, stops);
+    if (value === undefined || value.end <= value.start) continue;
+    const name = keyName(text, keywordStart, keywordEnd);
+    if (PUBLIC_NAME.test(name) || !isSecret(text, value, keyword, name)) continue;
+    spans.push({ start: value.start, end: value.end, kind: kindOf(keyword), rank: RANK.assignment });
   }
 }

@@ -84,3 +84,8 @@ export function looksLikeRandomLetters(value: string): boolean {
   const ratio = upper / letters;
   return ratio >= 0.3 && ratio <= 0.8;
 }
+
+/** True for hex that looks random: a digit, a letter and at least eight distinct characters. */
+export function isRandomHex(value: string): boolean {
+  return /[0-9]/.test(value) && /[a-fA-F]/.test(value) && new Set(value).size >= 8;
+}

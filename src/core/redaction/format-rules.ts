@@ -1,6 +1,6 @@
 // Credential formats recognisable on their own: cloud, VCS, AI-provider, chat, payment and registry tokens.
 
-import { looksRandom } from './entropy.js';
+import { isRandomHex, looksRandom } from './entropy.js';
 import type { PatternRule } from './pattern-rule.js';
 
 function decodeBase64(value: string): string {
@@ -18,11 +18,8 @@ function isDiscordToken(token: string): boolean {
   return /^\d{17,20}$/.test(decodeBase64(token.slice(0, token.indexOf('.'))));
 }
 
-function isRandomHex(value: string): boolean {
-  return /[0-9]/.test(value) && /[a-f]/.test(value) && new Set(value).size >= 8;
-}
-
-const notAwsExample = (value: string): boolean => !value.includes('EXAMPLE');
+// AWS documentation ids end in EXAMPLE (`AKIAIOSFODNN7EXAMPLE`); a provider format is otherwise always a key.
+const notAwsExample = (value: string): boolean => !value.endsWith('EXAMPLE');
 
 /** Rules for tokens whose shape alone identifies them; each also rejects obvious filler. */
 export const FORMAT_RULES: readonly PatternRule[] = [
@@ -150,6 +147,13 @@ export const FORMAT_RULES: readonly PatternRule[] = [
     keywords: ['Q~'],
     pattern: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g,
     accept: looksRandom,
+  },
+  {
+    kind: 'age-secret-key',
+    keywords: ['AGE-SECRET-KEY-1'],
+    // An age identity is bech32 (32 letters and digits, no 1/b/i/o): 58 characters after the `1`.
+    pattern: /(?<![A-Za-z0-9-])AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}(?![A-Za-z0-9])/g,
+    accept: (key) => looksRandom(key.slice(16)),
   },
   {
     kind: 'jwt',

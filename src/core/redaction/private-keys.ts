@@ -1,10 +1,22 @@
-// PEM private key blocks, whole or truncated, with real or JSON-escaped (`\n`) line breaks.
+// PEM private key blocks, whole or truncated, with real or JSON-escaped (`\n`) line breaks, in any case and dash style.
 
 import { RANK, type Span } from './spans.js';
 
-const BEGIN = /-----BEGIN ([A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?)-----/g;
+// Hand-copied headers lose their shape: `-----begin rsa private key-----`, `----BEGIN PRIVATE KEY----`,
+// `—–BEGIN …` after a word processor. Two or more ASCII dashes, or a run that starts with a Unicode
+// dash, frame the label.
+const DASH = '[-\\u2010-\\u2015\\u2212\\uFE58\\uFE63\\uFF0D]';
+const DASHES = `(?:--|[\\u2010-\\u2015\\u2212\\uFE58\\uFE63\\uFF0D])${DASH}{0,9}`;
+const LABEL = '[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?';
+const BEGIN = new RegExp(`(?<!${DASH})${DASHES} ?BEGIN ${LABEL} ?${DASHES}`, 'gi');
+const END = new RegExp(`${DASHES} ?END ${LABEL} ?${DASHES}`, 'gi');
+// A header needs BEGIN and PRIVATE KEY in some case; `includes` rules most texts out faster than any regex.
+const BEGIN_WORDS = ['BEGIN', 'begin', 'Begin'];
+const PRIVATE_KEY = /private key/i;
 const MAX_BLOCK = 64 * 1024;
 const MIN_BODY = 64;
+// Real bodies come in lines of 64 (or at least one long run); prose after a header never has 32 in a row.
+const MIN_RUN = 32;
 
 function isBase64Char(code: number): boolean {
   return (
@@ -20,8 +32,16 @@ function isBase64Char(code: number): boolean {
 /** Stops counting at `MIN_BODY` so that a page of BEGIN lines costs no more than one body each. */
 function hasKeyBody(text: string, start: number, end: number): boolean {
   let count = 0;
-  for (let i = start; i < end && count < MIN_BODY; i++) if (isBase64Char(text.charCodeAt(i))) count++;
-  return count >= MIN_BODY;
+  let run = 0;
+  let longest = 0;
+  for (let i = start; i < end && count < MIN_BODY; i++) {
+    if (isBase64Char(text.charCodeAt(i))) {
+      count++;
+      run++;
+      if (run > longest) longest = run;
+    } else run = 0;
+  }
+  return count >= MIN_BODY && longest >= MIN_RUN;
 }
 
 /** End of a body without an END line: base64, whitespace and escaped line breaks. */
@@ -48,38 +68,41 @@ function trimBlankEnd(text: string, start: number, end: number): number {
   return i;
 }
 
+/** Where an END line starts and ends. */
+type Footer = { start: number; end: number };
+
 /**
- * Finds `-----END` lines for ascending positions; remembering the last answer keeps a text full of
+ * Finds END lines for ascending positions; remembering the last answer keeps a text full of
  * BEGIN lines and no END linear instead of rescanning the tail for every one.
  */
-function endFinder(text: string): (from: number) => number {
-  let cached = -2;
+function endFinder(text: string): (from: number) => Footer | undefined {
+  let cached: Footer | null | undefined;
   return (from) => {
-    if (cached === -1 || cached >= from) return cached;
-    cached = text.indexOf('-----END ', from);
-    return cached;
+    if (cached === null) return undefined;
+    if (cached !== undefined && cached.start >= from) return cached;
+    END.lastIndex = from;
+    const match = END.exec(text);
+    cached = match === null ? null : { start: match.index, end: match.index + match[0].length };
+    return cached ?? undefined;
   };
 }
 
-function blockEnd(text: string, bodyStart: number, label: string, nextEnd: (from: number) => number): number {
-  const end = nextEnd(bodyStart);
-  if (end === -1 || end - bodyStart > MAX_BLOCK) return -1;
-  const footer = `-----END ${label}-----`;
-  return text.startsWith(footer, end) ? end : -1;
+function blockFooter(bodyStart: number, nextEnd: (from: number) => Footer | undefined): Footer | undefined {
+  const footer = nextEnd(bodyStart);
+  return footer === undefined || footer.start - bodyStart > MAX_BLOCK ? undefined : footer;
 }
 
 /** Appends a span for each private key block whose body holds enough base64 to be a real key. */
 export function findPrivateKeys(text: string, spans: Span[]): void {
-  if (!text.includes('-----BEGIN ')) return;
+  if (!BEGIN_WORDS.some((word) => text.includes(word)) || !PRIVATE_KEY.test(text)) return;
   const nextEnd = endFinder(text);
   BEGIN.lastIndex = 0;
   for (let match = BEGIN.exec(text); match !== null; match = BEGIN.exec(text)) {
-    const label = match[1] ?? '';
     const bodyStart = match.index + match[0].length;
-    const footerStart = blockEnd(text, bodyStart, label, nextEnd);
-    const bodyEnd = footerStart === -1 ? truncatedBodyEnd(text, bodyStart) : footerStart;
+    const footer = blockFooter(bodyStart, nextEnd);
+    const bodyEnd = footer === undefined ? truncatedBodyEnd(text, bodyStart) : footer.start;
     if (!hasKeyBody(text, bodyStart, bodyEnd)) continue;
-    const end = footerStart === -1 ? bodyEnd : footerStart + `-----END ${label}-----`.length;
+    const end = footer === undefined ? bodyEnd : footer.end;
     spans.push({ start: match.index, end, kind: 'private-key', rank: RANK.format });
     BEGIN.lastIndex = end;
   }

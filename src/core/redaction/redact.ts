@@ -1,9 +1,12 @@
 // The redaction entry point: runs every detector over a text and replaces what they find with markers.
 
 import { findAssignments } from './assignments.js';
+import { findPasswordFlags } from './cli-flags.js';
 import { CONTEXT_RULES } from './context-rules.js';
 import { findEnvValues, secretEnvValues } from './env-values.js';
 import { FORMAT_RULES } from './format-rules.js';
+import { normalizedView, spansInOriginal } from './normalized-view.js';
+import { findPairedSecrets } from './paired-secrets.js';
 import { runPatternRule } from './pattern-rule.js';
 import { findPrivateKeys } from './private-keys.js';
 import { findMarkers, mergeSpans, RANK, renderSpans, type Span } from './spans.js';
@@ -24,13 +27,29 @@ export interface RedactionResult {
   kinds: string[];
 }
 
-function findSpans(text: string, envValues: readonly string[]): Span[] {
-  const spans: Span[] = [];
+/** Every detector that reads the text's shape (all but the exact environment values). */
+function findShapes(text: string, spans: Span[]): void {
   for (const rule of FORMAT_RULES) runPatternRule(rule, text, RANK.format, spans);
   findPrivateKeys(text, spans);
-  findEnvValues(text, envValues, spans);
   for (const rule of CONTEXT_RULES) runPatternRule(rule, text, RANK.context, spans);
+  findPairedSecrets(text, spans);
   findAssignments(text, spans);
+  findPasswordFlags(text, spans);
+}
+
+function findSpans(text: string, envValues: readonly string[]): Span[] {
+  const spans: Span[] = [];
+  findShapes(text, spans);
+  findEnvValues(text, envValues, spans);
+  // A token disguised by a zero-width space or full-width letters is found in the normalised view
+  // and redacted in the original; the original is scanned too, as the view can join a token to
+  // the word before it. Text with nothing to undo (all ASCII text) builds no view.
+  const view = normalizedView(text);
+  if (view !== undefined) {
+    const found: Span[] = [];
+    findShapes(view.text, found);
+    spans.push(...spansInOriginal(view, found));
+  }
   return spans;
 }
 
@@ -48,10 +67,13 @@ function redactOnce(text: string, envValues: readonly string[]): RedactionResult
 
 /**
  * Replaces credentials in `text` with `[REDACTED:<kind>]`: provider tokens (AWS, GitHub, GitLab,
- * OpenAI, Anthropic, Google, Slack, Stripe, …), JWTs, PEM private keys, Authorization headers, URL
- * passwords, literal values of `password=`/`token:`-style assignments, and the values of `env`'s
- * `*_KEY`/`*_TOKEN`/`*_SECRET`/`*_PASSWORD` variables. Tuned for near-zero false positives on code:
- * hashes, UUIDs, identifiers, references (`$TOKEN`, `${{ secrets.X }}`) and placeholders
+ * OpenAI, Anthropic, Google, Slack, Stripe, age, …), JWTs, PEM private keys, Authorization headers,
+ * URL passwords, AWS secret keys and Twilio auth tokens next to their ids, literal values of
+ * `password=`/`token:`/`config['SECRET_KEY'] =`-style assignments (YAML block scalars included),
+ * `--password`/`mysql -p` arguments, and the values of `env`'s `*_KEY`/`*_TOKEN`/`*_SECRET`/
+ * `*_PASSWORD` variables. Tokens disguised by invisible or full-width characters are matched on an
+ * NFKC view and redacted in the original. Tuned for near-zero false positives on code: hashes,
+ * UUIDs, identifiers, references (`$TOKEN`, `${{ secrets.X }}`) and whole-value placeholders
  * (`changeme`, `<your-token>`, `xxxx`) are left alone. Idempotent, linear in the input, never throws.
  */
 export function redact(text: string, options: RedactOptions = {}): RedactionResult {
