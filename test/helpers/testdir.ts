@@ -25,13 +25,23 @@ export interface RunResult {
   stderr: string;
 }
 
-/** A clean environment: no BATON_* from the developer's shell leaks into a test. */
+let emptyHome: string | undefined;
+
+/**
+ * A clean environment: no BATON_* from the developer's shell leaks into a test, and HOME is an empty folder of the
+ * test run's own, so the developer's real ~/.baton (the global board, a fallback) is never read or written.
+ */
 export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !key.startsWith('BATON_')) env[key] = value;
   }
-  return { ...env, ...extra };
+  if (emptyHome === undefined) {
+    const home = mkdtempSync(join(tmpdir(), 'baton-test-home-'));
+    process.once('exit', () => rmSync(home, { recursive: true, force: true }));
+    emptyHome = home;
+  }
+  return { ...env, HOME: emptyHome, ...extra };
 }
 
 /** Runs `baton <args>` synchronously with the built binary. */

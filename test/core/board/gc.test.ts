@@ -9,7 +9,7 @@ import { spoolDir } from '../../../src/core/messages/spool.js';
 import { requestCardEntry } from '../../../src/core/pending/index.js';
 import { writeSession } from '../../../src/core/sessions/session.js';
 import { newId } from '../../../src/core/store/ids.js';
-import { filesUnder, testdir } from '../../helpers/testdir.js';
+import { filesUnder, snapshot, testdir } from '../../helpers/testdir.js';
 
 const LONG_AGO = new Date(Date.now() - 3_600_000);
 
@@ -82,5 +82,50 @@ describe('collectGarbage', () => {
     const expected = before.filter((file) => !gone.some((g) => file === g || file.startsWith(`${g}/`)));
     expect(filesUnder(dir)).toEqual(expected);
     expect(filesUnder(dir)).toContain(bait.slice(dir.length + 1));
+  });
+});
+
+describe('gc removes only what baton creates, where it creates it', () => {
+  it('never touches a mailbox or queue whose name ends in .lock or .baton-tmp (boards from before names reserved them)', () => {
+    const dir = testdir();
+    const root = join(dir, '.baton');
+    const board = openBoard({ board: root, cwd: dir, env: {} });
+    sendMessage(board, { from: 'alice', to: ['bob'], body: 'keep me' });
+    const planted = [
+      join(root, 'messages', 'bob.lock', '2026-11-30', `${newId('m')}.md`),
+      join(root, 'messages', '.x.baton-tmp', 'keep.md'),
+      join(root, 'state', 'delivery', 'carol.lock', 'new', 'note'),
+      join(root, 'cards', 'drafts.lock', 'owner'),
+      join(root, 'agents', 'notes.lock', 'owner'),
+      join(root, 'notes', 'proj', 'x.json.lock', 'owner'),
+      join(root, 'messages', 'alice.baton-tmp'),
+      join(root, 'agents', 'alice.baton-tmp'),
+    ];
+    for (const path of planted) {
+      mkdirSync(join(path, '..'), { recursive: true });
+      writeFileSync(path, '2147483646');
+    }
+    for (const path of planted) {
+      for (let at = path; at !== root; at = join(at, '..')) utimesSync(at, LONG_AGO, LONG_AGO);
+    }
+    const before = snapshot(dir);
+    expect(collectGarbage(board).removed).toEqual([]);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('removes an abandoned lock and a temp file only in their exact shape and place', () => {
+    const dir = testdir();
+    const root = join(dir, '.baton');
+    const board = openBoard({ board: root, cwd: dir, env: {} });
+    const { card } = createCard(board, { title: 'Keep', by: 'you' });
+    const lock = join(root, 'cards', `${card.path.split('/').at(-1)}.lock`);
+    const temp = join(root, 'agents', '.alice.json.123.k3y.baton-tmp');
+    mkdirSync(lock);
+    writeFileSync(join(lock, 'owner'), '2147483646');
+    mkdirSync(join(root, 'agents'));
+    writeFileSync(temp, 'half');
+    utimesSync(temp, LONG_AGO, LONG_AGO);
+    expect(collectGarbage(board).removed.map((item) => item.path).sort()).toEqual([temp, lock].sort());
+    expect(filesUnder(root)).toEqual(['board.json', card.path.slice(root.length + 1)]);
   });
 });

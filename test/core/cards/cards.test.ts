@@ -1,5 +1,5 @@
 // Cards through the core API: create, list, read, append, delete — and every bad input leaves the board as it was.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBoard } from '../../../src/core/board/open-board.js';
@@ -423,5 +423,70 @@ describe('deleteCard', () => {
     const deleted = deleteCard(board, drop.id);
     expect(deleted.id).toBe(drop.id);
     expect(listCards(board)).toEqual({ cards: [keep], problems: [] });
+  });
+});
+
+describe('cards on a hostile board', () => {
+  it('a junk c-<id>-x.md beside a good card does not make the good one ambiguous', () => {
+    const board = testBoard();
+    const { card } = createCard(board, { title: 'Good', by: 'you' });
+    const junk = join(board.root, 'cards', `${card.id}-x.md`);
+    writeFileSync(junk, 'not a card');
+    expect(readCard(board, card.id.slice(0, 8)).card.path).toBe(card.path);
+    expect(
+      appendEntry(board, card.id, { type: 'note', author: 'you', body: 'still works' }).card.entries,
+    ).toBe(1);
+    expect(listCards(board).problems.map((p) => p.path)).toEqual([junk]);
+    // Two well-formed files with one id: neither is picked silently.
+    writeFileSync(junk, readFileSync(card.path));
+    expect(caught(() => readCard(board, card.id))).toEqual({
+      code: 'conflict',
+      message: `2 files carry card id ${card.id}: ${[card.path, junk].sort().join(', ')} — keep one and move the others away`,
+    });
+  });
+
+  it('a heading-like line after \\r, U+2028 or U+2029 reads back byte for byte (no stray backslash)', () => {
+    const board = testBoard();
+    const { card } = createCard(board, { title: 'Bytes', by: 'you' });
+    const body =
+      'one\r### e-01ABCDEFGHJKMNPQRSTVWXYZ0 · note · x · y\u2028### e-x\u2029### e-y\n### e-z\nend';
+    appendEntry(board, card.id, { type: 'note', author: 'you', body });
+    const [entry] = readCard(board, card.id).entries;
+    expect(entry?.body).toBe(body);
+    expect(readFileSync(card.path, 'utf8')).toContain('\n\\### e-z\n');
+  });
+
+  it('an author name that looks like a credential is refused, and nothing is written', () => {
+    const board = testBoard();
+    const token = `ghp_${'A1b2C3d4E5f6G7h8J9k0L1m2N3p4Q5r6S7t8'}`;
+    const { card } = createCard(board, { title: 'T', by: 'you' });
+    const before = snapshot(board.root);
+    expect(caught(() => createCard(board, { title: 'T', by: token })).message).toBe(
+      'invalid agent name: it looks like a credential (github-token) — pick another name',
+    );
+    expect(caught(() => appendEntry(board, card.id, { type: 'note', author: token, body: 'x' })).code).toBe(
+      'invalid_name',
+    );
+    expect(snapshot(board.root)).toEqual(before);
+  });
+
+  it('a cards folder that is a symlink is neither read nor written through', () => {
+    const board = testBoard();
+    createCard(board, { title: 'T', by: 'you' });
+    const outside = join(board.root, '..', 'outside');
+    renameSync(join(board.root, 'cards'), outside);
+    symlinkSync(outside, join(board.root, 'cards'));
+    const before = snapshot(outside);
+    expect(listCards(board)).toEqual({
+      cards: [],
+      problems: [
+        {
+          path: join(board.root, 'cards'),
+          reason: 'is a symlink (not followed: baton follows no link inside the board)',
+        },
+      ],
+    });
+    expect(caught(() => createCard(board, { title: 'U', by: 'you' })).code).toBe('unsafe_path');
+    expect(snapshot(outside)).toEqual(before);
   });
 });

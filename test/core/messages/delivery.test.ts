@@ -1,4 +1,4 @@
-import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBoard } from '../../../src/core/board/open-board.js';
@@ -8,7 +8,7 @@ import { sendMessage } from '../../../src/core/messages/send.js';
 import { spoolDir } from '../../../src/core/messages/spool.js';
 import { formatRecord } from '../../../src/core/store/front-matter.js';
 import { newId } from '../../../src/core/store/ids.js';
-import { testdir } from '../../helpers/testdir.js';
+import { snapshot, testdir } from '../../helpers/testdir.js';
 
 function setup() {
   const dir = testdir();
@@ -126,5 +126,43 @@ describe('pollMessages', () => {
     pollMessages(board, 'bob').acknowledge();
     expect(redeliver(board, 'bob')).toBe(3);
     expect(pollMessages(board, 'bob').messages).toHaveLength(3);
+  });
+});
+
+describe('hostile delivery state', () => {
+  it('a folder in place of a queue marker is never claimed: poll neither crashes nor pushes it forever', () => {
+    const board = setup();
+    const { sent } = sendMessage(board, { from: 'alice', to: ['bob'], body: 'once' });
+    const id = sent[0]!.id;
+    const marker = join(spoolDir(board, 'bob', 'new'), id);
+    rmSync(marker);
+    mkdirSync(marker);
+    writeFileSync(join(marker, 'x'), '');
+    const first = pollMessages(board, 'bob');
+    expect(first.messages).toEqual([]);
+    first.acknowledge();
+    redeliver(board, 'bob');
+    expect(pollMessages(board, 'bob').messages).toEqual([]);
+    expect(readdirSync(marker)).toEqual(['x']);
+  });
+
+  it('a queue folder, a claimed folder or a last-seen stamp that is a symlink is never written through', () => {
+    const board = setup();
+    sendMessage(board, { from: 'alice', to: ['bob'], body: 'first' });
+    const outside = join(board.root, '..', 'outside');
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'victim'), 'keep');
+    const before = snapshot(outside);
+    rmSync(spoolDir(board, 'bob', 'claimed'), { recursive: true, force: true });
+    symlinkSync(outside, spoolDir(board, 'bob', 'claimed'));
+    rmSync(join(board.root, 'state', 'seen', 'alice'));
+    symlinkSync(join(outside, 'victim'), join(board.root, 'state', 'seen', 'alice'));
+    symlinkSync(outside, join(board.root, 'state', 'delivery', 'carol'));
+    expect(() => pollMessages(board, 'bob')).toThrow('is a symlink (not followed');
+    expect(() => sendMessage(board, { from: 'alice', to: ['carol'], body: 'x' })).toThrow(
+      `${join(board.root, 'state', 'delivery', 'carol')} is a symlink (not followed`,
+    );
+    sendMessage(board, { from: 'alice', to: ['bob'], body: 'second' });
+    expect(snapshot(outside)).toEqual(before);
   });
 });

@@ -1,8 +1,13 @@
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { diagnoseBoard } from '../../../src/core/board/doctor.js';
 import { openBoard } from '../../../src/core/board/open-board.js';
-import { listMessages } from '../../../src/core/messages/read.js';
+import { dayOf } from '../../../src/core/messages/message.js';
+import { listMessages, readThread } from '../../../src/core/messages/read.js';
 import { sendMessage } from '../../../src/core/messages/send.js';
+import { newId } from '../../../src/core/store/ids.js';
+import { validateName } from '../../../src/core/store/names.js';
 import { filesUnder, testdir } from '../../helpers/testdir.js';
 
 function setup() {
@@ -104,5 +109,65 @@ describe('sendMessage', () => {
   it('counts characters, not UTF-16 units, against the body limit', () => {
     const { board } = setup();
     expect(() => sendMessage(board, { from: 'a', to: ['b'], body: '😀'.repeat(8000) })).not.toThrow();
+  });
+});
+
+describe('message files are checked against where they lie', () => {
+  it('a copy under another name, day or mailbox is reported by doctor and every message is shown once', () => {
+    const { board } = setup();
+    const { sent } = sendMessage(board, { from: 'alice', to: ['bob'], body: 'the real one' });
+    const real = sent[0]!;
+    const text = readFileSync(real.path, 'utf8');
+    const other = newId('m');
+    const renamed = join(dirname(real.path), `${other}.md`);
+    const wrongDay = join(board.root, 'messages', 'bob', '2020-01-01', `${real.id}.md`);
+    const wrongBox = join(board.root, 'messages', 'carol', dayOf(real.id), `${real.id}.md`);
+    for (const path of [renamed, wrongDay, wrongBox]) {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+    }
+    const all = listMessages(board, { limit: 0 });
+    expect(all.messages.map((m) => m.id)).toEqual([real.id]);
+    expect(Object.fromEntries(all.problems.map((p) => [p.path, p.reason]))).toEqual({
+      [renamed]: `its id ${real.id} does not match its file name`,
+      [wrongDay]: `its id ${real.id} belongs in the day folder ${dayOf(real.id)}`,
+      [wrongBox]: `it is addressed to "bob" but lies in carol's mailbox`,
+    });
+    expect(readThread(board, real.id).messages.map((m) => m.id)).toEqual([real.id]);
+    const doctor = diagnoseBoard(board);
+    expect(doctor.healthy).toBe(false);
+    expect(doctor.problems.map((p) => p.path).sort()).toEqual([renamed, wrongBox, wrongDay].sort());
+  });
+});
+
+describe('sendMessage input', () => {
+  it('accepts a body of exactly 8,000 characters plus the newline print() adds, and refuses 8,001', () => {
+    const { board } = setup();
+    const body = `${'é'.repeat(7999)}x`;
+    expect(sendMessage(board, { from: 'alice', to: 'bob', body: `${body}\n` }).sent).toHaveLength(1);
+    expect(() => sendMessage(board, { from: 'alice', to: 'bob', body: `${body}y\n` })).toThrow(
+      'body too long: 8001 characters (at most 8000)',
+    );
+  });
+
+  it('takes one recipient as a string; a recipient that is not text is a clear error, nothing written', () => {
+    const { dir, board } = setup();
+    expect(() => sendMessage(board, { from: 'alice', to: 5 as unknown as string, body: 'x' })).toThrow(
+      '"to" must be an agent name or a list of agent names',
+    );
+    expect(() => sendMessage(board, { from: 'alice', to: ['bob'], body: 7 as unknown as string })).toThrow(
+      '"body" must be text',
+    );
+    expect(filesUnder(dir)).toEqual([]);
+    expect(sendMessage(board, { from: 'alice', to: 'bob', body: 'x' }).sent.map((s) => s.to)).toEqual([
+      'bob',
+    ]);
+  });
+
+  it('Bob and bob are one recipient and one mailbox', () => {
+    const { board } = setup();
+    const result = sendMessage(board, { from: 'Alice', to: ['Bob', 'bob', 'BOB'], body: 'x' });
+    expect(result.sent.map((s) => s.to)).toEqual(['bob']);
+    expect(listMessages(board, { agent: validateName('agent', 'BoB') }).messages[0]?.from).toBe('alice');
   });
 });

@@ -46,3 +46,35 @@ describe('names', () => {
     expect(() => validateName('agent', name)).toThrow(`invalid agent name ${JSON.stringify(name)}: ${rule}`);
   });
 });
+
+describe('names that would break the board on another machine or collide with baton’s own files', () => {
+  it.each([
+    ['bob.lock', 'must not end with ".lock" or ".baton-tmp" (baton’s own files do)'],
+    ['bob.baton-tmp', 'must not end with ".lock" or ".baton-tmp" (baton’s own files do)'],
+    ['x.LOCK', 'must not end with ".lock" or ".baton-tmp" (baton’s own files do)'],
+    ['CON', 'is a device name on Windows (CON, NUL, COM1, LPT1, …)'],
+    ['nul', 'is a device name on Windows (CON, NUL, COM1, LPT1, …)'],
+    ['com1', 'is a device name on Windows (CON, NUL, COM1, LPT1, …)'],
+    ['lpt1.txt', 'is a device name on Windows (CON, NUL, COM1, LPT1, …)'],
+    ['Aux.md', 'is a device name on Windows (CON, NUL, COM1, LPT1, …)'],
+    ['bob.', 'must not end with "." (Windows drops it)'],
+  ])('refuse %j: %s', (name, rule) => {
+    expect(() => validateName('agent', name)).toThrow(`invalid agent name ${JSON.stringify(name)}: ${rule}`);
+    expect(() => validateName('session', name)).toThrow(`invalid session name ${JSON.stringify(name)}: ${rule}`);
+  });
+
+  it('accept names that only look close: console, nullable, com10, lockdown, a.lock.md', () => {
+    for (const name of ['console', 'nullable', 'com10', 'lockdown', 'a.lock.md', 'baton-tmp']) {
+      expect(validateName('agent', name)).toBe(name);
+    }
+  });
+
+  it('fold agent names to one case, so Bob and bob are one agent on every file system', () => {
+    expect(validateName('agent', 'Bob')).toBe('bob');
+    expect(validateName('agent', 'CLAUDE-3F2A9C')).toBe('claude-3f2a9c');
+    // Names read back from disk must already be folded: a mailbox named `Bob` is reported, not used.
+    expect(nameProblem('agent', 'Bob')).toBe('must be lowercase (names are case-folded)');
+    // Session ids come from the harness and keep their case.
+    expect(validateName('session', 'ses_AbC123')).toBe('ses_AbC123');
+  });
+});
