@@ -1,9 +1,9 @@
 // `baton listen [--timeout ms]` — prints unread mail, then blocks and prints each new message as it arrives.
-import { type FSWatcher, mkdirSync, watch } from 'node:fs';
+import { type FSWatcher, watch } from 'node:fs';
 import { resolveAgent } from '../../core/agents/identity.js';
 import { requireBoard } from '../../core/board/open-board.js';
 import { pollMessages } from '../../core/messages/delivery.js';
-import { spoolDir } from '../../core/messages/spool.js';
+import { ensureQueue } from '../../core/messages/spool.js';
 import { intFlag, parseCommandArgs } from '../args.js';
 import { boardFromFlags, requireEnabled } from '../board-flags.js';
 import { formatMessage } from '../format-messages.js';
@@ -48,8 +48,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 
   await drain();
   if (!flags.json) io.err(`listening as ${agent} on ${board.root}${timeout ? ` for ${timeout} ms` : ''}…\n`);
-  const queue = spoolDir(board, agent, 'new');
-  mkdirSync(queue, { recursive: true });
+  // A link planted at the queue folder is refused here (ensureQueue), never watched or written through.
+  const queue = ensureQueue(board, agent);
   return new Promise<number>((resolve, reject) => {
     let busy = false;
     let again = false;

@@ -15,6 +15,8 @@ export interface OpenBoardOptions {
   board?: string;
   /** Use `~/.baton` (`--global`). */
   global?: boolean;
+  /** With no board found, use the global board when there is one (default true; `init` says false). */
+  globalFallback?: boolean;
   /** Default: `process.cwd()`. */
   cwd?: string;
   /** Default: `process.env`. Also the source of secret values for redaction. */
@@ -47,7 +49,14 @@ export function openBoard(options: OpenBoardOptions = {}): Board {
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
   const home = options.home ?? homedir();
-  const resolved = resolveBoard({ board: options.board, global: options.global, cwd, env, home });
+  const resolved = resolveBoard({
+    board: options.board,
+    global: options.global,
+    globalFallback: options.globalFallback,
+    cwd,
+    env,
+    home,
+  });
   const board = { ...resolved, cwd, home, clock: options.clock ?? Date.now } as Board;
   Object.defineProperty(board, 'env', { value: env, enumerable: false });
   Object.defineProperty(board, 'redact', {

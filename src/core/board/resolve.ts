@@ -16,6 +16,8 @@ export interface ResolveBoardOptions {
   cwd: string;
   env: Record<string, string | undefined>;
   home: string;
+  /** Fall back to the global board when there is one (default true); `init` asks for `<cwd>/.baton` instead. */
+  globalFallback?: boolean;
 }
 
 export interface ResolvedBoard {
@@ -53,7 +55,9 @@ export function resolveBoard(options: ResolveBoardOptions): ResolvedBoard {
   const walked = walkUp(cwd, home);
   if (walked) return located(walked, 'walk');
   if (options.env.BATON_GLOBAL === '1') return located(globalRoot, 'global');
-  if (folderState(globalRoot).kind === 'board') return located(globalRoot, 'global');
+  if (options.globalFallback !== false && folderState(globalRoot).kind === 'board') {
+    return located(globalRoot, 'global');
+  }
   return located(join(cwd, BOARD_DIR), 'fallback');
 }
 
