@@ -1,6 +1,10 @@
 // Bundles dist/: the full CLI (ESM, one lazily loaded chunk per command), the library entry, and one
-// self-contained CommonJS file per hot-path command (no shared chunks, no ESM loader: both cost start-up time).
+// self-contained CommonJS file per hot-path command (no shared chunks, no ESM loader: both cost start-up time);
+// with `--types` (what `npm install` runs), also the library's type declarations in dist/types, with tsc (seconds,
+// so the everyday build leaves the last ones in place).
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 
 const common = {
@@ -12,7 +16,10 @@ const common = {
   logLevel: 'warning',
 };
 
-rmSync('dist', { recursive: true, force: true });
+const withTypes = process.argv.includes('--types');
+for (const part of ['cli.js', 'index.js', 'chunks', 'hot', ...(withTypes ? ['types'] : [])]) {
+  rmSync(`dist/${part}`, { recursive: true, force: true });
+}
 await Promise.all([
   build({
     ...common,
@@ -35,3 +42,9 @@ await Promise.all([
     banner: { js: 'const __baton_module_url = require("node:url").pathToFileURL(__filename).href;' },
   }),
 ]);
+
+if (withTypes) {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const types = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  if (types.status !== 0) process.exit(types.status ?? 1);
+}
