@@ -6,7 +6,7 @@ import { BatonError } from '../errors.js';
 import { latestLiveSession } from '../sessions/live.js';
 import { projectKeyOf, readSession } from '../sessions/session.js';
 import { validateName } from '../store/names.js';
-import { redactText } from '../store/records.js';
+import { redactText, validateStoredName } from '../store/records.js';
 import { BOARD_ENTRY_BLOCK } from './board-entry.js';
 import {
   cleanExpiredPendings,
@@ -42,7 +42,7 @@ export interface CardRequestResult {
 
 /** Stores a pending card write for a session. Validates everything before writing anything. */
 export function requestCardEntry(board: Board, options: CardRequestOptions): CardRequestResult {
-  const requestedBy = validateName('agent', options.requestedBy);
+  const requestedBy = validateStoredName(board, 'agent', options.requestedBy);
   const intent = redactText(board, validateIntent(options.intent));
   const target = resolveTarget(board, options.card);
   const session = resolveSession(board, options.session);

@@ -1,9 +1,11 @@
 // Live sessions: not ended, and their process (when recorded) still exists; newest first per project.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openBoard } from '../../../src/core/board/open-board.js';
 import { isLive, latestLiveSession, listSessions } from '../../../src/core/sessions/live.js';
-import { type SessionRecord, writeSession } from '../../../src/core/sessions/session.js';
+import { bindSession, type SessionRecord, writeSession } from '../../../src/core/sessions/session.js';
+import { filesUnder, testdir } from '../../helpers/testdir.js';
 import { testBoard } from '../cards/helpers.js';
 
 function session(id: string, lastSeen: string, extra: Partial<SessionRecord> = {}): SessionRecord {
@@ -52,5 +54,19 @@ describe('live sessions', () => {
       [join(board.root, 'sessions', 'broken.json'), 'is not valid JSON'],
       [join(board.root, 'sessions', 'notes.txt'), 'not a session record'],
     ]);
+  });
+});
+
+describe('project keys', () => {
+  it('a project folder named like a token never reaches the board, not even slugged', () => {
+    const dir = testdir();
+    const token = `ghp_${'Q1w2E3r4T5y6U7i8O9p0A1s2D3f4G5h6J7k8'}`;
+    const project = join(dir, token);
+    mkdirSync(project);
+    const board = openBoard({ board: join(dir, 'board'), cwd: project, env: { BATON_SESSION: 's1' } });
+    const session = bindSession(board, 'alice');
+    expect(session.projectKey).toContain('redacted-github-token');
+    const stored = filesUnder(board.root).map((file) => readFileSync(join(board.root, file), 'utf8'));
+    for (const text of stored) expect(text.toLowerCase()).not.toContain(token.slice(4).toLowerCase());
   });
 });
