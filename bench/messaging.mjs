@@ -110,7 +110,12 @@ export default async function messaging(ctx) {
 async function listenLatency(ctx) {
   const board = join(ctx.tmpdir(), 'listen', '.baton');
   const env = { ...process.env, BATON_DIR: board };
+  // A board is a folder with a board.json (an empty folder is not one: listen, a reader, would refuse it).
   mkdirSync(board, { recursive: true });
+  writeFileSync(
+    join(board, 'board.json'),
+    `${JSON.stringify({ name: 'listen', version: 1, createdAt: new Date().toISOString() })}\n`,
+  );
   const listener = spawn(process.execPath, [ctx.bin, 'listen', '--as', 'bob', '--timeout', '120000'], {
     env,
   });
@@ -118,7 +123,8 @@ async function listenLatency(ctx) {
   listener.stdout.on('data', (chunk) => {
     out += chunk;
   });
-  await new Promise((resolve) => listener.stderr.once('data', resolve)); // "listening as bob …"
+  const first = String(await new Promise((resolve) => listener.stderr.once('data', resolve)));
+  if (!first.startsWith('listening as bob')) throw new Error(`listen did not start: ${first.trim()}`);
   const samples = [];
   for (let i = 0; i < 20; i++) {
     const marker = `latency-probe-${i}`;
@@ -232,6 +238,8 @@ async function race(ctx, argsList) {
 
 async function concurrentSenders(ctx, baton) {
   const board = join(ctx.tmpdir(), 'proj', '.baton');
+  // The board exists before the race: this measures concurrent sends, not several writers creating one board.
+  baton.ensureBoard(baton.openBoard({ board }));
   const dist = join(ctx.dist, 'index.js');
   const args = Array.from({ length: SENDERS }, (_, k) => [
     'send',

@@ -75,25 +75,40 @@ export function wantsJson(argv: string[]): boolean {
 export function processIO(): CliIO {
   let closed = false;
   // A reader that goes away (`| head -1`) makes the next write fail with EPIPE, emitted as an 'error' event that
-  // would crash the process with a stack trace. It only means: stop writing.
-  process.stdout.on('error', () => {
-    closed = true;
-  });
-  process.stderr.on('error', () => {});
+  // would crash the process with a stack trace. It only means: stop writing. The streams are touched only when
+  // first written to: creating them costs milliseconds that a silent `poll` does not spend.
+  let stdout: NodeJS.WriteStream | undefined;
+  let stderr: NodeJS.WriteStream | undefined;
+  const out = () => {
+    if (!stdout) {
+      stdout = process.stdout;
+      stdout.on('error', () => {
+        closed = true;
+      });
+    }
+    return stdout;
+  };
+  const err = () => {
+    if (!stderr) {
+      stderr = process.stderr;
+      stderr.on('error', () => {});
+    }
+    return stderr;
+  };
   return {
     env: process.env,
     cwd: process.cwd(),
     out: (text) => {
-      if (!closed) process.stdout.write(text);
+      if (!closed) out().write(text);
     },
     err: (text) => {
-      process.stderr.write(text);
+      err().write(text);
     },
     readStdin: () => readCapped(process.stdin, STDIN_LIMIT),
     flush: () =>
       new Promise((resolve, reject) => {
         if (closed) return reject(new OutputClosed());
-        process.stdout.write('', (error) => (error ? reject(new OutputClosed()) : resolve()));
+        out().write('', (error) => (error ? reject(new OutputClosed()) : resolve()));
       }),
   };
 }

@@ -75,9 +75,7 @@ describe('baton card, as a user', () => {
 
     const list = run(['card', 'list']);
     expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(
-      new RegExp(`^${id}  3 entries  ${TIME}  Flaky login test\\n$`),
-    );
+    expect(list.stdout).toMatch(new RegExp(`^${id}  3 entries  ${TIME}  Flaky login test\\n$`));
 
     const read = run(['card', 'read', id]);
     expect(read.code).toBe(0);
@@ -184,9 +182,8 @@ Per test: \`vi.useFakeTimers()\` in a beforeEach.
     expect(ids).toEqual([...ids].sort());
     expect(new Set(ids).size).toBe(20);
     expect(json.text.split('\n').filter((line) => line.startsWith('### e-'))).toHaveLength(20);
-    expect(snapshot(join(cwd, '.baton', 'cards'))).toEqual({
-      [basename(card.path)]: Buffer.from(json.text).toString('latin1'),
-    });
+    expect(readdirSync(join(cwd, '.baton', 'cards'))).toEqual([basename(card.path)]);
+    expect(readFileSync(card.path)).toEqual(Buffer.from(json.text));
   });
 });
 

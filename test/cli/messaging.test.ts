@@ -254,7 +254,7 @@ describe('bad input', () => {
     const expected = {
       code: 1,
       stdout: '',
-      stderr: `baton: board path ${file} exists but is not a folder — move that file away or pass --board <folder>\n`,
+      stderr: `baton: ${file} is not a baton board (not a folder) — pass a board folder or an empty one with --board, or run \`baton init --board ${file}\` if it is a board whose board.json was lost\n`,
     };
     expect(baton(['send', '--as', 'a', '--to', 'b', '--body', 'x'], { cwd: dir, env })).toEqual(expected);
     expect(baton(['inbox', '--as', 'b'], { cwd: dir, env })).toEqual(expected);
@@ -277,12 +277,16 @@ describe('bad input', () => {
     expect(all.stdout).toContain('real');
     expect(all.stdout).not.toContain('secret');
     expect(all.stderr).toContain(
-      `baton: skipped ${join(b.env.BATON_DIR, 'messages', 'mallory')}: is a symlink (not followed)`,
+      `baton: skipped ${join(b.env.BATON_DIR, 'messages', 'mallory')}: is a symlink (not followed: baton follows no link inside the board)`,
     );
-    expect(all.stderr).toContain(`baton: skipped ${planted}: is a symlink (not followed)`);
+    expect(all.stderr).toContain(
+      `baton: skipped ${planted}: is a symlink (not followed: baton follows no link inside the board)`,
+    );
     const doctor = baton(['doctor'], b);
     expect(doctor.code).toBe(1);
-    expect(doctor.stdout).toContain(`${planted}: is a symlink (not followed)`);
+    expect(doctor.stdout).toContain(
+      `${planted}: is a symlink (not followed: baton follows no link inside the board)`,
+    );
     expect(readFileSync(join(outside, 'secret.md'), 'utf8')).toContain('secret');
   });
 
