@@ -59,12 +59,13 @@ export function parseCommandArgs<F extends FlagSpec>(
       break;
     }
     const long = LONG.exec(arg);
-    const name = long ? long[1]! : SHORT.test(arg) ? shorts.get(arg.slice(1)) : undefined;
     if (!long && !SHORT.test(arg)) {
       positionals.push(arg);
       continue;
     }
-    const option = name === undefined ? undefined : spec[name];
+    const name = long ? long[1]! : shorts.get(arg.slice(1));
+    // Own keys only: `--constructor` or `--toString` are unknown flags, not Object.prototype's members.
+    const option = name !== undefined && Object.hasOwn(spec, name) ? spec[name] : undefined;
     if (name === undefined || !option)
       throw new UsageError(`unknown flag ${flagOf(arg)} for \`baton ${command}\`${help}`);
     const inline = long?.[2];

@@ -72,6 +72,12 @@ describe('parseCommandArgs', () => {
     expect(usageError(() => parseCommandArgs('send', ['--bogus=1'], SEND))).toBe(
       'unknown flag --bogus for `baton send` — see `baton send --help`',
     );
+    expect(usageError(() => parseCommandArgs('send', ['--constructor', 'x'], SEND))).toBe(
+      'unknown flag --constructor for `baton send` — see `baton send --help`',
+    );
+    expect(usageError(() => parseCommandArgs('send', ['--toString=x'], SEND))).toBe(
+      'unknown flag --toString for `baton send` — see `baton send --help`',
+    );
     expect(usageError(() => parseCommandArgs('send', ['-x'], SEND))).toBe(
       'unknown flag -x for `baton send` — see `baton send --help`',
     );
