@@ -5,6 +5,7 @@ import { idTime, isId } from '../store/ids.js';
 import { entryKind, listNames, type Problem } from '../store/safe-fs.js';
 import { DAY_DIR, dayOf, MESSAGES_DIR, messagePath, readMessageFile } from './message.js';
 import { findMessage, listRecipients } from './read.js';
+import { MESSAGE_LIMITS } from './send.js';
 
 export interface MessageIdOptions {
   /**
@@ -24,8 +25,9 @@ const LAST_DAY = '9999-12-31';
 /**
  * The full id of the one message `input` names: a full id (`m-` optional, any case) or a unique prefix of one.
  * Throws `invalid_input` for something that cannot be a message id (a card id says to use `baton card read`),
- * then `no_board` when there is no board, `not_found` when nothing matches, `ambiguous` listing the candidates. Reads no message file for a full id or
- * a unique prefix; a prefix costs a listing of the day folders its time part allows.
+ * then `no_board` when there is no board, `not_found` when nothing matches, `ambiguous` listing the candidates.
+ * A full id costs one lookup per mailbox; a prefix, a listing of the day folders its time part allows (message
+ * files are read only when several ids match, and at most as many as a fan-out can have copies).
  */
 export function resolveMessageId(board: Board, input: string, options: MessageIdOptions = {}): string {
   const prefix = normalize(input);
@@ -39,16 +41,19 @@ export function resolveMessageId(board: Board, input: string, options: MessageId
   const matches = matchingCopies(board, prefix);
   if (matches.length === 0) throw notFound();
   if (matches.length === 1) return matches[0]!.id;
-  const read = matches.map((copy) => {
-    const file = readMessageFile(board.root, messagePath(board, copy.to, copy.id));
-    return {
-      ...copy,
-      from: file.ok ? file.message.from : '?',
-      batch: file.ok ? file.message.batch : undefined,
-    };
-  });
+  // More matches than a fan-out has copies cannot all be one message: no need to read them to know that.
+  const read = matches
+    .slice(0, matches.length > MESSAGE_LIMITS.recipients ? SHOWN : undefined)
+    .map((copy) => {
+      const file = readMessageFile(board.root, messagePath(board, copy.to, copy.id));
+      return {
+        ...copy,
+        from: file.ok ? file.message.from : '?',
+        batch: file.ok ? file.message.batch : undefined,
+      };
+    });
   const batch = read[0]!.batch;
-  if (batch && read.every((copy) => copy.batch === batch)) {
+  if (batch && read.length === matches.length && read.every((copy) => copy.batch === batch)) {
     return (read.find((copy) => copy.to === options.recipient) ?? read[0]!).id;
   }
   const shown = read
@@ -57,7 +62,7 @@ export function resolveMessageId(board: Board, input: string, options: MessageId
     .join(', ');
   throw new BatonError(
     'ambiguous',
-    `message id ${prefix} is ambiguous: it matches ${read.length} messages: ${shown}${read.length > SHOWN ? ', …' : ''} — give more of the id`,
+    `message id ${prefix} is ambiguous: it matches ${matches.length} messages: ${shown}${matches.length > SHOWN ? ', …' : ''} — give more of the id`,
   );
 }
 
