@@ -181,6 +181,13 @@ function readBlock(text: string, keyStart: number, header: number): Value | unde
   return start === -1 ? undefined : { start, end, form: 'block', code: false };
 }
 
+/** `<password>`, `<DB_PASSWORD>`, `<db-password>`: the key is a whole element name. */
+function isTagName(text: string, keyStart: number): boolean {
+  let i = keyStart;
+  while (i > 0 && keyStart - i < 64 && /[\w.-]/.test(text[i - 1]!)) i--;
+  return text[i - 1] === '<';
+}
+
 function readXmlValue(text: string, start: number): Value | undefined {
   const close = text.indexOf('<', start);
   if (close === -1 || close - start > MAX_VALUE) return undefined;
@@ -198,7 +205,7 @@ export function readValue(
   keyEnd: number,
   stops: BareStops,
 ): Value | undefined {
-  if (text[keyStart - 1] === '<' && text[keyEnd] === '>') return readXmlValue(text, keyEnd + 1);
+  if (text[keyEnd] === '>' && isTagName(text, keyStart)) return readXmlValue(text, keyEnd + 1);
   let at = keyEnd;
   const quotedKey = text[at] === '"' || text[at] === "'";
   if (quotedKey) at++;

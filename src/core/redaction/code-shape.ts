@@ -2,8 +2,30 @@
 
 const TOKEN = /[A-Za-z_$][\w$]*|\d+(?:\.\d+)?|\?\.|&&|\|\||\+\+|--|\*\*|\.\.\.|\s+|[().[\]<>,:|&!]|[\s\S]/gy;
 const MAX_DEPTH = 16;
+// Characters no token of the grammar below holds: one of them settles it without tokenising.
+const OUTSIDE_GRAMMAR = /[^\w$.()[\]<>,:|&!?+\-*/%=~\s]/;
 const INNER_PREFIX = new Set(['-', '+', '*', '**', '...', '~']);
 const INNER_OPERATOR = new Set(['=', '+', '-', '*', '/', '%']);
+
+const NAME_PIECES = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g;
+
+/**
+ * Whether a name reads as words: each `_`/`$`-separated part is one character (`i`, `F_DOT`) or
+ * splits into camelCase/UPPER/number pieces whose letter pieces average two or more characters
+ * (`substring`, `XMLHttpRequest`, `b64encode`, `getX`, `this$1$1`). Random text breaks into
+ * one-letter pieces (`x0hRNc`, `eP`, `x8w7`).
+ */
+function isWordName(name: string): boolean {
+  return name
+    .split(/[_$]+/)
+    .filter((part) => part !== '')
+    .every((part) => {
+      if (part.length === 1) return true;
+      const letters = (part.match(NAME_PIECES) ?? []).filter((piece) => !/^\d/.test(piece));
+      const total = letters.reduce((sum, piece) => sum + piece.length, 0);
+      return letters.length === 0 || total >= 2 * letters.length;
+    });
+}
 
 /**
  * A tiny recursive-descent reader for `getPassword()`, `z.string().min(8)`, `keys[0]`,
@@ -31,9 +53,13 @@ class CodeReader {
     this.#tokens = (value.match(TOKEN) ?? []).filter((token) => token.trim() !== '');
   }
 
-  /** True when the tokens read as one expression, or as the start of one cut inside a bracket. */
+  /**
+   * True when the tokens read as one expression, or as the start of one cut inside a bracket
+   * (`s.substring(start,`), and every name is a word: code names things, random passwords do not.
+   */
   reads(): boolean {
-    return this.#expr(0) && (this.#cut || this.#at === this.#tokens.length);
+    if (!this.#expr(0) || (!this.#cut && this.#at !== this.#tokens.length)) return false;
+    return this.#tokens.every((token) => !this.#isName(token) || isWordName(token));
   }
 
   #peek(): string | undefined {
@@ -133,6 +159,6 @@ class CodeReader {
  * value after `password:` is a type, a call, a lookup or a negation, not a password.
  */
 export function looksLikeCode(value: string): boolean {
-  if (!/[()<>[\]|&]|^!/.test(value)) return false;
+  if (!/[()<>[\]|&]|^!/.test(value) || OUTSIDE_GRAMMAR.test(value)) return false;
   return new CodeReader(value).reads();
 }

@@ -62,10 +62,17 @@ function isTokenChar(point: number | undefined): boolean {
   return point < 0x80 ? isAsciiAlnum(point) : classOf(point) === LETTERS;
 }
 
-/** A visible character a token may hold: ASCII graphic, or what normalises to ASCII. */
+const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
+
+/**
+ * A visible character a token or its frame may hold: anything but space, invisible characters
+ * and emoji (whose joiners and variation selectors are part of the emoji, not a disguise).
+ */
 function isVisibleTokenChar(point: number | undefined): boolean {
   if (point === undefined) return false;
-  return point < 0x80 ? point > 0x20 && point < 0x7f : classOf(point) >= LETTERS;
+  if (point < 0x80) return point > 0x20 && point < 0x7f;
+  const char = String.fromCodePoint(point);
+  return classOf(point) !== INVISIBLE && !/\s/.test(char) && !PICTOGRAPH.test(char);
 }
 
 /** The code point that ends just before `i` (a whole surrogate pair when there is one). */
@@ -78,15 +85,16 @@ function pointBefore(text: string, i: number): number | undefined {
 
 /**
  * Whether the non-ASCII character at `i` can hide part of a token: letters that normalise to ASCII
- * next to token characters, a symbol between two of them, an invisible character between two
- * visible token characters. Emoji variation selectors, `…`, `é` and CJK punctuation are not.
+ * next to token characters, a symbol between two of them, an invisible character next to a visible
+ * character (`—\u2060–BEGIN` too). Emoji joiners and variation selectors, `…`, `é` and CJK
+ * punctuation are not.
  */
 function disguises(text: string, i: number, point: number): boolean {
   const kind = classOf(point);
   if (kind === PLAIN) return false;
   const before = pointBefore(text, i);
   const after = text.codePointAt(i + (point > 0xffff ? 2 : 1));
-  if (kind === INVISIBLE) return isVisibleTokenChar(before) && isVisibleTokenChar(after);
+  if (kind === INVISIBLE) return isVisibleTokenChar(before) || isVisibleTokenChar(after);
   if (kind === LETTERS) return isTokenChar(before) || isTokenChar(after);
   return isTokenChar(before) && isTokenChar(after);
 }
