@@ -114,5 +114,94 @@ export function negativeCases(): NegativeCase[] {
       `const TOKEN_KEY = 'auth_token'; const ${rand(6, LOWER)}Token = ${rand(4, DIGITS)};`,
     ),
     n('upper snake reference', `password: DB_PASSWORD_${rand(4, UPPER)}`),
+    ...nearMisses(),
+  ];
+}
+
+/** Near misses of the rules added for issue 8: each is what a looser rule would have redacted. */
+function nearMisses(): NegativeCase[] {
+  return [
+    // subscripts and quoted keys
+    n('destructured token', "const [type, token] = authHeader.split(' ');"),
+    n('subscript from a reference', "app.config['SECRET_KEY'] = os.environ['SECRET_KEY']"),
+    n('subscript from a variable', 'os.environ["X_TOKEN"] = token_value\nsettings["api_key"]: str'),
+    n('subscript read', "token = tokens[index++];\ncomment_token = line[pos:].rstrip('\\r\\n')"),
+    // code after a secret name, now that values may hold brackets and symbols
+    n('negation', 'const pass = !this.result.issues || this.result.issues.length === 0;'),
+    n('keyword arguments', 'auth = dict(Email=credentials[0], Passwd=credentials[1], service=name)'),
+    n(
+      'call with spread',
+      'self.auth = MultiDomainBasicAuth(index_urls=index_urls)\nauth = HTTPBasicAuth(*auth)',
+    ),
+    n('python slice', 'pw = pw[:-1]'),
+    n('generic type cut at a space', 'progressToken: z.ZodOptional<z.ZodUnion<readonly [z.ZodString]>>;'),
+    n('typed parameter', 'setPrivateKey(privateKey: NodeJS.ArrayBufferView): void;'),
+    n('optional call', 'propertiesPass = this.options.isEqual?.(received, properties) ?? false;'),
+    n('regex literal', 'const MYSQL_PASSWORD = /(?<!\\S)-p(?=[^\\s])/g;'),
+    n('minified call', 'login({password:pw}),next()'),
+    n('union type', 'password: string|undefined;\ntoken?: Promise<string>;'),
+    // prose and labels with spaces
+    n(
+      'password label sentences',
+      '{"password": "Your password is incorrect", "hint": "at least 8 characters"}',
+    ),
+    n(
+      'yaml block of prose',
+      'password: >\n  The password used to connect to the database.\n  Must be at least 12 characters.\nuser: app',
+    ),
+    n('yaml block placeholder', 'password: |\n  <your-password>\ntoken: >-\n  ${DEPLOY_TOKEN}\n'),
+    // key-like names whose values are not keys
+    n('public key values', `PUBLIC_KEY=${rand(60, BASE64)}==\nvapidPublicKey: "${rand(86)}"`),
+    n(
+      'ordinary keys',
+      "sort_key = 'created_at'\nkey: user-profile\nprimaryKey: 'id'\nhotKey: 'ctrl+shift+k'",
+    ),
+    n('hex and uuid keys', `cache_key=${rand(40, HEX)}\nidempotency_key: ${uuid()}`),
+    n('react key', '<Row key={item.id} token={token} />'),
+    n('key file path', 'SSH_KEY=/home/dev/.ssh/id_ed25519\nprivate_key: ./keys/server.pem'),
+    // PWD, _PW, credentials
+    n('working directory', 'PWD=/home/dev/project\nOLDPWD=/tmp\ncd $PWD'),
+    n('fetch credentials', "fetch(url, { credentials: 'include' });\ncredentials: same-origin"),
+    // command-line flags
+    n(
+      '-p that is not mysql',
+      'mkdir -p build/out && ssh -p 22 deploy@host && docker run -p 3306:3306 mysql:8',
+    ),
+    n('mysql prompting', 'mysql -u root -p\nmysql -u root -p shop\nmysql -P 3306 -h db'),
+    n(
+      'password flag prose',
+      'Pass the --password option, or --password-stdin; the --password flag is deprecated.',
+    ),
+    n(
+      'password flag references',
+      'docker login --password "$REGISTRY_PASSWORD" && tool --password=<password> && sshpass -f ~/.pw ssh host',
+    ),
+    // Authorization: Basic
+    n('basic auth prose', 'Authorization: Basic authentication sends base64 of user:password.'),
+    n('basic auth placeholder', 'Authorization: Basic <base64-credentials>'),
+    // placeholders: whole values only
+    n(
+      'whole-value placeholders',
+      'api_key: "your-api-key"\nSECRET_KEY=replace-me-with-a-secret\npassword: CHANGE_ME\ntoken: <token>',
+    ),
+    // disguise-like characters in ordinary text
+    n(
+      'emoji sequences',
+      'Shipped \u{1f469}\u200d\u{1f4bb} \u2714\ufe0f done \u2014 \u201cquoted\u201d \u2026 caf\u00e9',
+    ),
+    n(
+      'cjk punctuation',
+      '\u5bc6\u7801\uff1a\u8bf7\u8f93\u5165\uff0c\u8c22\u8c22\uff01\uff34\uff48\uff41\uff4e\uff4b\uff53',
+    ),
+    // PEM look-alikes
+    n(
+      'lowercase public key',
+      pem('PUBLIC KEY', 6).replace(/(BEGIN|END) PUBLIC KEY/g, (line) => line.toLowerCase()),
+    ),
+    n('four-dash certificate', pem('CERTIFICATE', 8).replaceAll('-----', '----')),
+    n(
+      'private key header in prose',
+      'Paste the -----BEGIN PRIVATE KEY----- block into the store, then save.',
+    ),
   ];
 }

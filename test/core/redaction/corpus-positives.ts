@@ -1,6 +1,7 @@
 // Realistic pastes holding fake credentials: each names the exact spans and kinds redaction must replace.
 
 import { contextCases } from './corpus-context.js';
+import { leakCases } from './corpus-leaks.js';
 import { ALNUM, BASE64, BASE64URL, DIGITS, discordToken, HEX, LOWER, rand, UPPER } from './random.js';
 
 /** A secret span inside a case: the text between its neighbours that must become `[REDACTED:kind]`. */
@@ -25,7 +26,10 @@ const awsSecret = () => rand(40, BASE64);
 const openai = () => `sk-${'proj'}-${rand(74, BASE64URL)}${rand(1, ALNUM)}`;
 const slackId = (n: number) => rand(n, DIGITS);
 
-/** Every positive: provider formats here, context-recognised secrets in `corpus-context.ts`. */
+/**
+ * Every positive: provider formats here, context-recognised secrets in `corpus-context.ts`, the
+ * classes issue 8 saw leak in `corpus-leaks.ts`.
+ */
 export function positiveCases(): PositiveCase[] {
   return [
     {
@@ -240,5 +244,6 @@ export function positiveCases(): PositiveCase[] {
       ],
     },
     ...contextCases(),
+    ...leakCases(),
   ];
 }

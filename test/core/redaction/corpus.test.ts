@@ -62,6 +62,7 @@ describe('redaction corpus', () => {
       'digitalocean-token',
       'azure-storage-key',
       'azure-client-secret',
+      'age-secret-key',
       'jwt',
       'private-key',
       'password-assignment',

@@ -43,6 +43,28 @@ const inputs: Record<string, () => string> = {
   'escaped newlines': () => fill('\\n'),
   markers: () => fill('[REDACTED:'),
   'random base64': () => rand(MB, BASE64),
+  // The issue 8 rules: generic key names, block scalars, flags, pairs, brackets, the normalised view.
+  'key= repeated': () => fill('key='),
+  'pwd: repeated': () => fill('pwd:'),
+  'password: | blocks': () => fill('password: |\n  '),
+  'nested block headers': () => fill('  password: |\n'),
+  'password= then brackets': () => fill('password=a(b[c{'),
+  'password= then closers': () => fill('password=a)b]c}'),
+  'query separators': () => `password=${fill('&a')}`,
+  'code-like values': () => fill('token: z.a().b<c>('),
+  'mysql -p repeated': () => fill('mysql -pabc '),
+  'mysql then dashes': () => `mysql ${fill('-p')}`,
+  '--password then quote': () => fill("--password '"),
+  'sshpass flags': () => fill('sshpass -e -p '),
+  'aws ids and base64': () => fill(`AK${'IA'}ABCDEFGHIJKLMNOP ${rand(40, BASE64)}\n`),
+  'twilio sids and hex': () =>
+    fill(`A${'C'}${'0123456789abcdef'.repeat(2)} ${'fedcba9876543210'.repeat(2)}\n`),
+  'authorization basic repeated': () => fill('Authorization: Basic QUJD'),
+  'zero-width spaces in a run': () => fill('ab\u200b'),
+  'full-width run': () => fill('\uff47\uff48\uff50\uff3f'),
+  'full-width letters': () => fill('\uff41'),
+  'lowercase key headers': () => fill('--begin private key--\n'),
+  'word-processor dash headers': () => fill('\u2014\u2013BEGIN PRIVATE KEY\u2014\u2013\n'),
 };
 
 describe('pathological inputs', () => {

@@ -135,6 +135,24 @@ const fragments = [
   'secret_access_key=',
   '<password>',
   'hooks.slack.com/services/',
+  // issue 8 shapes: subscripts, block scalars, flags, pairs, brackets, disguises
+  "config['SECRET_KEY'] = '",
+  'password: |\n  ',
+  'mysql -p',
+  '--password ',
+  'Authorization: Basic ',
+  'AGE-' + 'SECRET-KEY-1',
+  'AK' + 'IA' + 'ABCDEFGHIJKLMNOP\n',
+  'A' + 'C0123456789abcdef0123456789abcdef ',
+  '(',
+  ')',
+  '&x=',
+  '\u200b',
+  '\u00ad',
+  '\uff47\uff48\uff50\uff3f',
+  '\u{1d400}',
+  '\u2014\u2013BEGIN PRIVATE KEY\u2014\u2013\n',
+  '-----begin rsa private key-----\n',
 ];
 
 const secretish = fc
