@@ -88,6 +88,14 @@ export function leakCases(): PositiveCase[] {
       parts: ['password=', s('password-assignment', `My${'Secret'}Passw0rd!${rand(4, DIGITS)}`), '\n'],
     },
     {
+      name: 'a url password may contain any word too',
+      parts: [
+        'DATABASE_URL=postgres://app:',
+        s('url-password', `My${'Secret'}Password${rand(4, DIGITS)}`),
+        '@db:5432/app\n',
+      ],
+    },
+    {
       name: 'mysql -p glued password',
       parts: ['$ mysql -u root -p', s('password-assignment', `${rand(8)}!${rand(2, DIGITS)}`), ' shop\n'],
     },
