@@ -4,8 +4,10 @@ import { BareStops, readValue, type Value } from './assignment-values.js';
 import { isKeyValue, isPassphrase, isSecretValue, isSpacedSecret } from './secret-values.js';
 import { RANK, type Span } from './spans.js';
 
+// The lookahead keeps the many keywords with no value after them (`getToken()`, `keys`, `password_field`)
+// inside the regex engine: only a quote, `]`, blanks and `=`, `:` or `>` (a tag) may follow a key.
 const KEYWORD =
-  /pass(?:word|wd|phrase)?|pwd|pw|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key|auth|credentials?|key/gi;
+  /(?:pass(?:word|wd|phrase)?|pwd|pw|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key|auth|credentials?|key)(?=["']?\]?[ \t]{0,8}[:=>])/gi;
 // Short or common words count only where a key name's word starts: `DB_PASS`, `dbPwd`, `ADMIN_PW`,
 // `signingKey`, `STORAGE_KEY`, `awsCredentials` — never inside `bypass`, `monkey` or `oauth`.
 const WORD_START_ONLY = /^(?:pass|pwd|pw|auth|key|credentials?)$/i;
@@ -86,9 +88,9 @@ export function findAssignments(text: string, spans: Span[]): void {
     const keywordStart = match.index;
     const keywordEnd = keywordStart + keyword.length;
     if (!endsKey(text, keywordEnd) || !startsWord(text, keywordStart, keyword)) continue;
-    if (isUrlUser(text, keywordStart)) continue;
+    // Most keywords have no value after them; the look-backs below run only for those that do.
     const value = readValue(text, keywordStart, keywordEnd, stops);
-    if (value === undefined || value.end <= value.start) continue;
+    if (value === undefined || value.end <= value.start || isUrlUser(text, keywordStart)) continue;
     const name = keyName(text, keywordStart, keywordEnd);
     if (PUBLIC_NAME.test(name) || !isSecret(text, value, keyword, name)) continue;
     spans.push({ start: value.start, end: value.end, kind: kindOf(keyword), rank: RANK.assignment });

@@ -5,8 +5,11 @@ import { RANK, type Span } from './spans.js';
 
 const MIN_LENGTH = 3;
 const MAX_LENGTH = 512;
-// `--password`, `--db-password`, `--passwd`, `--pass`, `--pwd`, then `=` or blanks and the value.
-const LONG_FLAG = /(?<![\w-])--(?:[a-z0-9]+-){0,3}(?:password|passwd|pass|pwd)(?:=|[ \t]{1,8})(?=[^\s-])/gi;
+// `--password`, `--db-password`, `--passwd`, `--pass`, `--pwd`, then `=` or blanks and the value; tried
+// only where `--` occurs, which `indexOf` finds faster than a regex that has to start with a lookbehind.
+const LONG_FLAG = /--(?:[a-z0-9]+-){0,3}(?:password|passwd|pass|pwd)(?:=|[ \t]{1,8})(?=[^\s-])/iy;
+// One scan for the commands that take a glued or short `-p`; absent words cost a full `includes` each.
+const COMMANDS = /mysql|mariadb|sshpass/;
 // The MySQL family takes its password glued to `-p` (`-p secret` would be a database name).
 const MYSQL_LINE =
   /(?<![\w-])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlpump|mysqlsh|mariadb(?:-\w+)?)(?![\w-])[^\n]{0,4096}/g;
@@ -57,12 +60,13 @@ function pushArgument(text: string, start: number, spans: Span[], glued = false)
  * next flag (`--password --user`) never count.
  */
 export function findPasswordFlags(text: string, spans: Span[]): void {
-  if (text.includes('--')) {
-    LONG_FLAG.lastIndex = 0;
-    for (let match = LONG_FLAG.exec(text); match !== null; match = LONG_FLAG.exec(text)) {
-      pushArgument(text, match.index + match[0].length, spans);
-    }
+  for (let at = text.indexOf('--'); at !== -1; at = text.indexOf('--', at + 2)) {
+    if (at > 0 && /[\w-]/.test(text[at - 1]!)) continue;
+    LONG_FLAG.lastIndex = at;
+    const match = LONG_FLAG.exec(text);
+    if (match !== null) pushArgument(text, at + match[0].length, spans);
   }
+  if (!COMMANDS.test(text)) return;
   if (text.includes('mysql') || text.includes('mariadb')) {
     MYSQL_LINE.lastIndex = 0;
     for (let line = MYSQL_LINE.exec(text); line !== null; line = MYSQL_LINE.exec(text)) {

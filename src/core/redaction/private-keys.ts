@@ -10,8 +10,9 @@ const DASHES = `(?:--|[\\u2010-\\u2015\\u2212\\uFE58\\uFE63\\uFF0D])${DASH}{0,9}
 const LABEL = '[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?';
 const BEGIN = new RegExp(`(?<!${DASH})${DASHES} ?BEGIN ${LABEL} ?${DASHES}`, 'gi');
 const END = new RegExp(`${DASHES} ?END ${LABEL} ?${DASHES}`, 'gi');
-// A header needs BEGIN and PRIVATE KEY in some case; `includes` rules most texts out faster than any regex.
-const BEGIN_WORDS = ['BEGIN', 'begin', 'Begin'];
+// A header needs BEGIN (`BEGIN`, `begin`, `Begin`) and PRIVATE KEY in some case; `includes` rules most
+// texts out faster than any regex.
+const BEGIN_WORDS = ['EGIN', 'egin'];
 const PRIVATE_KEY = /private key/i;
 const MAX_BLOCK = 64 * 1024;
 const MIN_BODY = 64;
