@@ -5,7 +5,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { registerAgent } from '../../src/core/agents/registry.js';
+import { openBoard } from '../../src/core/board/open-board.js';
+import { appendEntry, createCard } from '../../src/core/cards/index.js';
+import { pollMessages } from '../../src/core/messages/delivery.js';
 import { dayOf } from '../../src/core/messages/message.js';
+import { sendMessage } from '../../src/core/messages/send.js';
+import { requestCardEntry } from '../../src/core/pending/index.js';
+import { bindSession } from '../../src/core/sessions/session.js';
 import { newId } from '../../src/core/store/ids.js';
 import { BIN, baton, cleanEnv, snapshot, testdir } from '../helpers/testdir.js';
 
@@ -17,25 +24,22 @@ interface Seeded {
   message: string;
 }
 
-/** A board with mail (queued and claimed), a card, agents, a session, a pending write and a last-seen stamp. */
+/**
+ * A board with mail (queued and claimed), a card, agents, a session, a pending write and a last-seen stamp, made
+ * in-process (the commands under test are the spawned ones).
+ */
 function seed(): Seeded {
   const dir = testdir();
   const root = join(dir, '.baton');
   const env = { BATON_DIR: root, BATON_SESSION: 's1' };
-  const run = (args: string[], input?: string) => {
-    const result = baton(args, { cwd: dir, env, input });
-    if (result.code !== 0) throw new Error(`seeding \`baton ${args.join(' ')}\` failed: ${result.stderr}`);
-    return result.stdout;
-  };
-  run(['register', '--as', 'alice']);
-  run(['send', '--as', 'alice', '--to', 'bob', '--body', 'first']);
-  const message = /sent (m-[0-9A-Z]{26})/.exec(
-    run(['send', '--as', 'alice', '--to', 'bob', '--body', 'second']),
-  )![1]!;
-  run(['poll', '--as', 'bob', '--max', '1']);
-  const card = /(c-[0-9A-Z]{26})/.exec(run(['card', 'new', 'Topic', '--as', 'alice']))![1]!;
-  run(['card', 'write', card, '--type', 'finding', '--as', 'alice', '--body', 'found']);
-  run(['card', 'ask', card, 'please add', '--session', 's1']);
+  const board = openBoard({ cwd: dir, env, home: join(dir, 'home') });
+  registerAgent(board, 'alice', bindSession(board, 'alice').id);
+  sendMessage(board, { from: 'alice', to: ['bob'], body: 'first' });
+  const message = sendMessage(board, { from: 'alice', to: ['bob'], body: 'second' }).sent[0]!.id;
+  pollMessages(board, 'bob', { max: 1 }).acknowledge();
+  const card = createCard(board, { title: 'Topic', by: 'alice' }).card.id;
+  appendEntry(board, card, { type: 'finding', author: 'alice', body: 'found' });
+  requestCardEntry(board, { card, intent: 'please add', requestedBy: 'you', session: 's1' });
   writeFileSync(join(root, 'config.json'), '{"pending": {"ttl": "2h"}}\n');
   return { dir, root, env, card, message };
 }
