@@ -30,6 +30,7 @@ const AUTHORIZATION = ['uthorization', 'UTHORIZATION'];
 export const CONTEXT_RULES: readonly PatternRule[] = [
   {
     kind: 'aws-secret-key',
+    keywords: ['ecret', 'ECRET'],
     pattern:
       /(?<![A-Za-z0-9])(?:aws[_-]?)?secret[_-]?(?:access[_-]?)?key["']?\s{0,4}(?::=|=>|[:=])\s{0,4}["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dgi,
     group: 1,
@@ -37,6 +38,7 @@ export const CONTEXT_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'bearer-header',
+    keywords: ['earer', 'EARER'],
     pattern: /(?<![A-Za-z0-9])bearer[ \t]{1,4}([A-Za-z0-9._~+/-]{8,4096}=*)(?![A-Za-z0-9._~+/=-])/dgi,
     group: 1,
     accept: (value) => looksRandom(value) && isCredential(value),
@@ -59,12 +61,14 @@ export const CONTEXT_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'basic-auth-header',
+    keywords: ['asic', 'ASIC'],
     pattern: /(?<![A-Za-z0-9])basic[ \t]{1,4}([A-Za-z0-9+/]{6,1024}={0,2})(?![A-Za-z0-9+/=])/dgi,
     group: 1,
     accept: isBasicCredential,
   },
   {
     kind: 'url-password',
+    keywords: ['://'],
     // Documentation hosts (RFC 2606 `example.com`) carry made-up credentials.
     pattern:
       /:\/\/[^\s:@/?#"'<>[\]]{0,128}:([^\s@/?#"'<>]{3,256})@(?!example\.(?:com|org|net)\b)(?=[A-Za-z0-9[])/dg,

@@ -25,53 +25,63 @@ const notAwsExample = (value: string): boolean => !value.endsWith('EXAMPLE');
 export const FORMAT_RULES: readonly PatternRule[] = [
   {
     kind: 'aws-access-key',
+    keywords: ['AKIA', 'ASIA', 'ABIA', 'ACCA'],
     pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])/g,
     accept: notAwsExample,
   },
   {
     kind: 'github-token',
+    keywords: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
     pattern: /(?<![A-Za-z0-9_])gh[pousr]_[A-Za-z0-9]{36,251}(?![A-Za-z0-9_])/g,
     accept: looksRandom,
   },
   {
     kind: 'github-token',
+    keywords: ['github_pat_'],
     pattern: /(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}(?![A-Za-z0-9_])/g,
     accept: looksRandom,
   },
   {
     kind: 'gitlab-token',
+    keywords: ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glsoat-', 'glft-', 'glcbt-', 'gloas-'],
     pattern:
       /(?<![A-Za-z0-9_-])gl(?:pat|dt|rt|ptt|soat|ft|cbt|oas)-[A-Za-z0-9_-]{20,200}(?:\.[A-Za-z0-9_-]{1,100}){0,3}(?![A-Za-z0-9_-])/g,
     accept: looksRandom,
   },
   {
     kind: 'anthropic-key',
+    keywords: ['sk-'],
     pattern: /(?<![A-Za-z0-9_-])sk-ant-[A-Za-z0-9_-]{32,250}(?![A-Za-z0-9_-])/g,
     accept: looksRandom,
   },
   {
     kind: 'openai-key',
+    keywords: ['sk-'],
     pattern:
       /(?<![A-Za-z0-9_-])sk-(?!ant-)(?:(?:proj|svcacct|admin|None)-)?[A-Za-z0-9_-]{32,250}(?![A-Za-z0-9_-])/g,
     accept: looksRandom,
   },
   {
     kind: 'google-api-key',
+    keywords: ['AIza'],
     pattern: /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/g,
     accept: looksRandom,
   },
   {
     kind: 'groq-key',
+    keywords: ['gsk_'],
     pattern: /(?<![A-Za-z0-9_])gsk_[A-Za-z0-9]{48,60}(?![A-Za-z0-9_])/g,
     accept: looksRandom,
   },
   {
     kind: 'huggingface-token',
+    keywords: ['hf_'],
     pattern: /(?<![A-Za-z0-9_])hf_[A-Za-z0-9]{34,40}(?![A-Za-z0-9_])/g,
     accept: looksRandom,
   },
   {
     kind: 'xai-key',
+    keywords: ['xai-'],
     pattern: /(?<![A-Za-z0-9_-])xai-[A-Za-z0-9]{70,100}(?![A-Za-z0-9_-])/g,
     accept: looksRandom,
   },
@@ -83,6 +93,7 @@ export const FORMAT_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'slack-webhook',
+    keywords: ['hooks.slack.com/'],
     pattern: /hooks\.slack\.com\/(?:services|workflows|triggers)\/([A-Za-z0-9_/+-]{20,200})/dg,
     group: 1,
     accept: looksRandom,
@@ -123,15 +134,18 @@ export const FORMAT_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'npm-token',
+    keywords: ['npm_'],
     pattern: /(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9_])/g,
     accept: looksRandom,
   },
   {
     kind: 'pypi-token',
+    keywords: ['pypi-'],
     pattern: /(?<![A-Za-z0-9_-])pypi-Ag[A-Za-z0-9_-]{50,500}(?![A-Za-z0-9_-])/g,
   },
   {
     kind: 'digitalocean-token',
+    keywords: ['_v1_'],
     pattern: /(?<![A-Za-z0-9_])do[opr]_v1_[a-f0-9]{64}(?![A-Za-z0-9_])/g,
     accept: isRandomHex,
   },

@@ -7,7 +7,7 @@ import { findEnvValues, secretEnvValues } from './env-values.js';
 import { FORMAT_RULES } from './format-rules.js';
 import { normalizedView, spansInOriginal } from './normalized-view.js';
 import { findPairedSecrets } from './paired-secrets.js';
-import { runPatternRule } from './pattern-rule.js';
+import { keywordScanner, runPatternRule } from './pattern-rule.js';
 import { findPrivateKeys } from './private-keys.js';
 import { findMarkers, mergeSpans, RANK, renderSpans, type Span } from './spans.js';
 
@@ -27,11 +27,14 @@ export interface RedactionResult {
   kinds: string[];
 }
 
+const scanKeywords = keywordScanner([...FORMAT_RULES, ...CONTEXT_RULES]);
+
 /** Every detector that reads the text's shape (all but the exact environment values). */
 function findShapes(text: string, spans: Span[]): void {
-  for (const rule of FORMAT_RULES) runPatternRule(rule, text, RANK.format, spans);
+  const present = scanKeywords(text);
+  for (const rule of FORMAT_RULES) runPatternRule(rule, text, RANK.format, spans, present);
   findPrivateKeys(text, spans);
-  for (const rule of CONTEXT_RULES) runPatternRule(rule, text, RANK.context, spans);
+  for (const rule of CONTEXT_RULES) runPatternRule(rule, text, RANK.context, spans, present);
   findPairedSecrets(text, spans);
   findAssignments(text, spans);
   findPasswordFlags(text, spans);

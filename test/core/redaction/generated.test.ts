@@ -6,7 +6,11 @@ import { findPasswordFlags } from '../../../src/core/redaction/cli-flags.js';
 import { CONTEXT_RULES } from '../../../src/core/redaction/context-rules.js';
 import { FORMAT_RULES } from '../../../src/core/redaction/format-rules.js';
 import { findPairedSecrets, PAIRED_RULES } from '../../../src/core/redaction/paired-secrets.js';
-import { type PatternRule, runPatternRule } from '../../../src/core/redaction/pattern-rule.js';
+import {
+  keywordScanner,
+  type PatternRule,
+  runPatternRule,
+} from '../../../src/core/redaction/pattern-rule.js';
 import { findPrivateKeys } from '../../../src/core/redaction/private-keys.js';
 import { redact } from '../../../src/core/redaction/redact.js';
 import type { Span } from '../../../src/core/redaction/spans.js';
@@ -108,6 +112,21 @@ describe('the generator covers every detector', () => {
       expect(findsOne(ofKind, findAssignments), kind).toBe(true);
     }
     expect(findsOne(assignments, findPasswordFlags)).toBe(true);
+  });
+
+  it('no rule keyword starts another: the one-scan gate reports one keyword per position', () => {
+    const keywords = [...new Set([...FORMAT_RULES, ...CONTEXT_RULES].flatMap((rule) => rule.keywords ?? []))];
+    const clashes = keywords.flatMap((a) =>
+      keywords.filter((b) => a !== b && b.startsWith(a)).map((b) => `${a} / ${b}`),
+    );
+    expect(clashes).toEqual([]);
+  });
+
+  it('the keyword scan sees a keyword inside another one and reports only what occurs', () => {
+    const rule = (keyword: string): PatternRule => ({ kind: keyword, keywords: [keyword], pattern: /x/g });
+    const scan = keywordScanner([rule('AGE-SECRET-KEY-1'), rule('ECRET'), rule('eyJ')]);
+    expect([...scan(`x AGE-${'SECRET'}-KEY-1 y`)].sort()).toEqual(['AGE-SECRET-KEY-1', 'ECRET']);
+    expect([...scan('nothing here')]).toEqual([]);
   });
 
   it('every rule kind has a generator of that kind', () => {
