@@ -4,8 +4,9 @@ import { BareStops, readValue, type Value } from './assignment-values.js';
 import { isKeyValue, isPassphrase, isSecretValue, isSpacedSecret } from './secret-values.js';
 import { RANK, type Span } from './spans.js';
 
-// The lookahead keeps the many keywords with no value after them (`getToken()`, `keys`, `password_field`)
-// inside the regex engine: only a quote, `]`, blanks and `=`, `:` or `>` (a tag) may follow a key.
+// Only a quote, `]`, blanks and `=`, `:` or `>` (a tag) may follow a key. The lookahead makes the
+// keyword end the key (`max_tokens`, `tokenizer`, `password_field` are other keys) and keeps the many
+// keywords with no value after them (`getToken()`, `keys`) inside the regex engine.
 const KEYWORD =
   /(?:pass(?:word|wd|phrase)?|pwd|pw|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key|auth|credentials?|key)(?=["']?\]?[ \t]{0,8}[:=>])/gi;
 // Short or common words count only where a key name's word starts: `DB_PASS`, `dbPwd`, `ADMIN_PW`,
@@ -16,21 +17,8 @@ const MAX_NAME = 64;
 const PUBLIC_NAME = /public|publishable/i;
 const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
 
-function isIdentifierChar(code: number): boolean {
-  return (
-    (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 95
-  );
-}
-
 function isAlnum(char: string | undefined): boolean {
   return char !== undefined && /[A-Za-z0-9]/.test(char);
-}
-
-/** The keyword must end the key: `max_tokens`, `tokenizer`, `password_field` are other keys. */
-function endsKey(text: string, keywordEnd: number): boolean {
-  const next = text.charCodeAt(keywordEnd);
-  if (isIdentifierChar(next)) return false;
-  return !(next === 45 && /[A-Za-z]/.test(text[keywordEnd + 1] ?? ''));
 }
 
 /** Where a word starts: after a non-letter, or at a camelCase capital (`dbPwd`, `signingKey`). */
@@ -87,7 +75,7 @@ export function findAssignments(text: string, spans: Span[]): void {
     const keyword = match[0];
     const keywordStart = match.index;
     const keywordEnd = keywordStart + keyword.length;
-    if (!endsKey(text, keywordEnd) || !startsWord(text, keywordStart, keyword)) continue;
+    if (!startsWord(text, keywordStart, keyword)) continue;
     // Most keywords have no value after them; the look-backs below run only for those that do.
     const value = readValue(text, keywordStart, keywordEnd, stops);
     if (value === undefined || value.end <= value.start || isUrlUser(text, keywordStart)) continue;
