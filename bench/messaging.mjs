@@ -238,8 +238,7 @@ async function race(ctx, argsList) {
 
 async function concurrentSenders(ctx, baton) {
   const board = join(ctx.tmpdir(), 'proj', '.baton');
-  // The board exists before the race: this measures concurrent sends, not several writers creating one board.
-  baton.ensureBoard(baton.openBoard({ board }));
+  // No board yet: the senders also race to create it, as agents starting on a new project do.
   const dist = join(ctx.dist, 'index.js');
   const args = Array.from({ length: SENDERS }, (_, k) => [
     'send',

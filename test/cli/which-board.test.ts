@@ -3,7 +3,34 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baton, filesUnder, snapshot, testdir } from '../helpers/testdir.js';
+import { baton, batonAsync, filesUnder, snapshot, testdir } from '../helpers/testdir.js';
+
+describe('a new board', () => {
+  it('eight agents sending their first message at once all succeed, and make one board', async () => {
+    for (let round = 0; round < 4; round++) {
+      const dir = testdir();
+      const env = { BATON_DIR: join(dir, '.baton') };
+      const runs = Array.from({ length: 8 }, (_, k) =>
+        batonAsync(['send', '--as', `a${k}`, '--to', 'bob', '--body', `hello ${k}`], { cwd: dir, env }),
+      );
+      const results = await Promise.all(
+        runs.map(
+          (child) =>
+            new Promise<{ code: number | null; stderr: string }>((done) => {
+              let stderr = '';
+              child.stderr.on('data', (chunk) => {
+                stderr += chunk;
+              });
+              child.on('close', (code) => done({ code, stderr }));
+            }),
+        ),
+      );
+      for (const result of results) expect(result.stderr).toMatch(/^\[board /);
+      expect(results.map((result) => result.code)).toEqual(Array(8).fill(0));
+      expect(baton(['inbox', '--as', 'bob'], { cwd: dir, env }).stdout.match(/│ hello/g)).toHaveLength(8);
+    }
+  }, 60_000);
+});
 
 describe('which board', () => {
   it('after init --global, init in a project creates the project board, and each folder uses its own', () => {

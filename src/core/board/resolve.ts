@@ -112,24 +112,21 @@ function isDirectory(path: string): boolean {
   }
 }
 
-/** What `root` is: a board (valid board.json), empty, missing, or something else. The root may be a link to a folder. */
+/**
+ * What `root` is: a board (valid board.json), empty, missing, or something else. The root may be a link to a folder.
+ * The folder is listed before board.json is read: a writer creates board.json before anything else, so a listing
+ * without it is a folder no writer has made a board yet (its temp file aside), whatever happens next.
+ */
 export function folderState(root: string): FolderState {
-  let isLink = false;
   try {
     const stat = lstatSync(root);
-    isLink = stat.isSymbolicLink();
+    const isLink = stat.isSymbolicLink();
     if (!stat.isDirectory() && !(isLink && isDirectory(root))) {
       return { kind: 'other', why: isLink ? 'a link to something that is not a folder' : 'not a folder' };
     }
   } catch {
     return { kind: 'missing' };
   }
-  const info = readTextFile(root, join(root, BOARD_FILE), 64 * 1024);
-  if (info.ok) {
-    const problem = boardInfoProblem(info.text);
-    return problem ? { kind: 'other', why: `its ${BOARD_FILE} ${problem}` } : { kind: 'board' };
-  }
-  if (!info.missing) return { kind: 'other', why: `its ${BOARD_FILE} ${info.reason}` };
   let names: string[];
   try {
     // A temp file of board.json is a board being created by another writer right now (or killed doing so).
@@ -137,9 +134,16 @@ export function folderState(root: string): FolderState {
   } catch {
     return { kind: 'other', why: 'an unreadable folder' };
   }
-  return names.length === 0
-    ? { kind: 'empty' }
-    : { kind: 'other', why: `it holds files but no ${BOARD_FILE}` };
+  if (!names.includes(BOARD_FILE)) {
+    return names.length === 0
+      ? { kind: 'empty' }
+      : { kind: 'other', why: `it holds files but no ${BOARD_FILE}` };
+  }
+  const info = readTextFile(root, join(root, BOARD_FILE), 64 * 1024);
+  if (!info.ok)
+    return { kind: 'other', why: `its ${BOARD_FILE} ${info.missing ? 'was just removed' : info.reason}` };
+  const problem = boardInfoProblem(info.text);
+  return problem ? { kind: 'other', why: `its ${BOARD_FILE} ${problem}` } : { kind: 'board' };
 }
 
 /** Why a board.json text is not valid (`{ name: string, version: 1, createdAt: string }`), or undefined. */
