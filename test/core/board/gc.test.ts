@@ -125,7 +125,11 @@ describe('gc removes only what baton creates, where it creates it', () => {
     mkdirSync(join(root, 'agents'));
     writeFileSync(temp, 'half');
     utimesSync(temp, LONG_AGO, LONG_AGO);
-    expect(collectGarbage(board).removed.map((item) => item.path).sort()).toEqual([temp, lock].sort());
+    expect(
+      collectGarbage(board)
+        .removed.map((item) => item.path)
+        .sort(),
+    ).toEqual([temp, lock].sort());
     expect(filesUnder(root)).toEqual(['board.json', card.path.slice(root.length + 1)]);
   });
 });

@@ -60,7 +60,9 @@ describe('names that would break the board on another machine or collide with ba
     ['bob.', 'must not end with "." (Windows drops it)'],
   ])('refuse %j: %s', (name, rule) => {
     expect(() => validateName('agent', name)).toThrow(`invalid agent name ${JSON.stringify(name)}: ${rule}`);
-    expect(() => validateName('session', name)).toThrow(`invalid session name ${JSON.stringify(name)}: ${rule}`);
+    expect(() => validateName('session', name)).toThrow(
+      `invalid session name ${JSON.stringify(name)}: ${rule}`,
+    );
   });
 
   it('accept names that only look close: console, nullable, com10, lockdown, a.lock.md', () => {
