@@ -18,7 +18,9 @@ describe('baton demo (what npm start runs)', () => {
   it('uses the board resolved from here when there is one, and never writes to it', () => {
     const dir = testdir();
     const env = { BATON_DIR: join(dir, 'mine') };
-    baton(['send', '--as', 'a', '--to', 'b', '--body', 'real mail'], { cwd: dir, env });
+    const sent = baton(['send', '--as', 'a', '--to', 'b', '--body', 'real mail'], { cwd: dir, env });
+    expect(sent.stderr).toBe(`[board ${join(dir, 'mine')}]\n`);
+    expect(sent.code).toBe(0);
     const before = filesUnder(dir);
     const shown = baton(['demo'], { cwd: dir, env });
     expect(shown.stdout).toContain('real mail');

@@ -130,7 +130,9 @@ describe('terminal escapes elsewhere', () => {
     const list = run(['card', 'list']);
     expect(list.stdout).not.toMatch(RAW_CONTROL);
     expect(list.stdout).toContain('evil \\e]0;pwned\\x07 title\n');
-    expect(run(['card', 'list', '--json']).stdout).toContain('evil \\u001b]0;pwned\\u0007 title');
+    const json = run(['card', 'list', '--json']);
+    expect([json.code, json.stderr]).toEqual([0, '']);
+    expect(json.stdout).toContain('evil \\u001b]0;pwned\\u0007 title');
   });
 
   it('sessions shows a cwd with control characters visible', () => {

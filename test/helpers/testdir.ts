@@ -55,6 +55,12 @@ export function baton(
     input: options.input ?? '',
     encoding: 'utf8',
   });
+  // A command that could not start, or died of a signal, is never a result a test should read as output.
+  if (result.error || result.signal) {
+    throw new Error(
+      `baton ${args.join(' ')}: ${result.error?.message ?? `killed by ${result.signal}`} (stderr: ${result.stderr})`,
+    );
+  }
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
