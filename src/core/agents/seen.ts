@@ -13,7 +13,10 @@ export function markSeen(board: Board, agent: string): void {
   const path = `${dir}/${agent}`;
   const now = new Date(board.clock());
   try {
-    if (checkFolders(board.root, dir).state === 'ok' && lstatSync(path).isFile()) {
+    if (checkFolders(board.root, dir).state === 'ok') {
+      const stat = lstatSync(path);
+      // A hard link planted here would carry the new time to the file it shares with: leave it alone.
+      if (!stat.isFile() || stat.nlink !== 1) return;
       lutimesSync(path, now, now);
       return;
     }
