@@ -4,6 +4,7 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ClientRequestSchema, ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type * as z from 'zod';
+import { article, kindOf, valueAt } from './describe-value.js';
 
 type RequestSchema = (typeof ClientRequestSchema.options)[number];
 
@@ -56,23 +57,3 @@ function describe(issue: z.core.$ZodIssue, message: object): string {
 }
 
 const EXPECTED: Record<string, string> = { record: 'object', int: 'integer' };
-
-function valueAt(root: unknown, path: PropertyKey[]): unknown {
-  let value = root;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (value === undefined) return 'nothing';
-  if (Array.isArray(value)) return 'an array';
-  return article(typeof value);
-}
-
-function article(type: string): string {
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
-}

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { BatonError } from '../../core/errors.js';
 import type { Shape } from '../contract.js';
+import { article, kindOf, valueAt } from '../describe-value.js';
 
 /** The `from` / `agent` argument: only a server without an identity needs it. */
 export const OWN_NAME = z.string().optional().describe('your name, if the server has none');
@@ -51,24 +52,4 @@ function signature(schema: z.ZodObject): string {
   return Object.entries(schema.shape)
     .map(([key, field]) => ((field as z.ZodType).safeParse(undefined).success ? `${key}?` : key))
     .join(', ');
-}
-
-function valueAt(raw: unknown, path: PropertyKey[]): unknown {
-  let value = raw;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'number' && !Number.isInteger(value)) return 'a fractional number';
-  return article(typeof value);
-}
-
-function article(type: string): string {
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
