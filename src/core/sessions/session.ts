@@ -111,21 +111,37 @@ export function bindSession(board: Board, name: string, anchor: ProcessInfo | un
   return record;
 }
 
-/** The agent name bound to the session this process runs in, if any (a few small reads, no scan). */
-export function boundAgent(board: Board): string | undefined {
+/**
+ * The session this process runs in, as `{ session, agent }`: BATON_SESSION (with its record's agent), else the
+ * session bound to the nearest ancestor process by `register` (a few small reads of the pid index, no scan).
+ */
+export function boundSession(board: Board): { session: string; agent?: string } | undefined {
   if (!board.exists) return undefined;
   const sessionId = board.env.BATON_SESSION;
   if (sessionId) {
-    const agent = nameProblem('session', sessionId) ? undefined : readSession(board, sessionId)?.agent;
-    return agent && !nameProblem('agent', agent) ? agent : undefined;
+    if (nameProblem('session', sessionId)) return undefined;
+    const agent = readSession(board, sessionId)?.agent;
+    return { session: sessionId, agent: agent && !nameProblem('agent', agent) ? agent : undefined };
   }
   for (const proc of ancestors()) {
     const path = boardPath(board, 'state', 'pids', `${proc.pid}.json`);
     const read = readJsonRecord<PidEntry>(board.root, path, PID_SCHEMA, 4096);
     // A torn or foreign index entry is ignored: it is derived state.
-    if (!read.ok || nameProblem('agent', read.value.agent)) continue;
+    if (!read.ok || nameProblem('agent', read.value.agent) || nameProblem('session', read.value.session))
+      continue;
     const entry = read.value;
-    if (!entry.start || !proc.start || entry.start === proc.start) return entry.agent;
+    if (!entry.start || !proc.start || entry.start === proc.start) return entry;
   }
   return undefined;
+}
+
+/** The record of the session this process runs in (see boundSession), when it has one. */
+export function currentSession(board: Board): SessionRecord | undefined {
+  const bound = boundSession(board);
+  return bound ? readSession(board, bound.session) : undefined;
+}
+
+/** The agent name bound to the session this process runs in, if any. */
+export function boundAgent(board: Board): string | undefined {
+  return boundSession(board)?.agent;
 }
