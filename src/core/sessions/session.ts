@@ -52,13 +52,15 @@ const PID_SCHEMA: JsonSchema = { session: 'string', agent: 'string', start: 'str
  */
 export function projectKeyOf(cwd: string, redactPath: Redactor = (text) => ({ text, count: 0, kinds: [] })) {
   const root = redactPath(readGitInfo(cwd)?.root ?? cwd).text;
-  return (
-    root
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'root'
-  );
+  const slug = root
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  // A project key is a folder name of at most 80 characters: a deep path keeps its end, the part that names it.
+  return slug.slice(-PROJECT_KEY_CHARS).replace(/^-+/, '') || 'root';
 }
+
+const PROJECT_KEY_CHARS = 80;
 
 export function sessionPath(board: Board, id: string): string {
   return boardPath(board, 'sessions', `${validateName('session', id)}.json`);
