@@ -36,6 +36,18 @@ export type { Message } from './core/messages/message.js';
 export { findMessage, listMessages, readThread } from './core/messages/read.js';
 export { MESSAGE_LIMITS, type SendOptions, type SendResult, sendMessage } from './core/messages/send.js';
 export {
+  buildTimeline,
+  listNotes,
+  type NoteRecord,
+  parseSections,
+  readNote,
+  SECTION_KEYS,
+  type Timeline,
+  type TimelineNode,
+  type WriteHandoffOptions,
+  writeHandoff,
+} from './core/notes/index.js';
+export {
   type CommitResult,
   commitPending,
   type PendingWrite,

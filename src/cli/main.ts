@@ -19,11 +19,22 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   redeliver: { summary: 'push an agent’s messages again', load: () => import('./commands/redeliver.js') },
   register: { summary: 'name this session’s agent', load: () => import('./commands/register.js') },
   sessions: { summary: 'list harness sessions (--live)', load: () => import('./commands/sessions.js') },
+  touch: { summary: 'record paths this session touched', load: () => import('./commands/touch.js') },
+  'who-else': {
+    summary: 'other live sessions that touched a path',
+    load: () => import('./commands/who-else.js'),
+  },
   agents: { summary: 'list agents and unread counts', load: () => import('./commands/agents.js') },
   card: {
     summary: 'cards: topics with findings, questions and answers',
     load: () => import('./commands/card.js'),
   },
+  handoff: {
+    summary: 'write a six-section handoff note (or a draft from a transcript)',
+    load: () => import('./commands/handoff.js'),
+  },
+  read: { summary: 'print a note', load: () => import('./commands/read.js') },
+  board: { summary: 'the notes as a lineage timeline', load: () => import('./commands/board.js') },
   gc: { summary: 'remove leftovers of interrupted work', load: () => import('./commands/gc.js') },
   doctor: { summary: 'check the board and report broken files', load: () => import('./commands/doctor.js') },
   demo: { summary: 'create a demo board and show it', load: () => import('./commands/demo.js') },

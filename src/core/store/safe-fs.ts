@@ -154,6 +154,34 @@ function readBytes(
   } catch (error) {
     return openFailure(error);
   }
+  return readOpened(fd, maxBytes);
+}
+
+/**
+ * Reads a file a person named on the command line (outside the board, so a link they made is followed): a regular
+ * file only (a FIFO or device is refused, never waited on), strict UTF-8, at most `maxBytes`.
+ */
+export function readNamedFile(path: string, maxBytes: number): TextRead {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    return openFailure(error);
+  }
+  const bytes = readOpened(fd, maxBytes);
+  if (!bytes.ok) return bytes;
+  try {
+    return { ok: true, text: utf8.decode(bytes.bytes) };
+  } catch {
+    return { ok: false, missing: false, reason: 'is not valid UTF-8' };
+  }
+}
+
+// Reads an open file (then closes it): a regular file of at most `maxBytes`, the size checked before reading.
+function readOpened(
+  fd: number,
+  maxBytes: number,
+): { ok: true; bytes: Buffer } | { ok: false; missing: boolean; reason: string } {
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { ok: false, missing: false, reason: 'is not a regular file' };

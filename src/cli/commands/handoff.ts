@@ -1,0 +1,131 @@
+// `baton handoff write|draft` — six-section handoff notes, chained session to session.
+import { resolveAgent } from '../../core/agents/identity.js';
+import type { Board } from '../../core/board/open-board.js';
+import { visibleText } from '../../core/display/visible-text.js';
+import { isBatonError } from '../../core/errors.js';
+import { listNotes } from '../../core/notes/read.js';
+import { sectionsTemplate } from '../../core/notes/sections.js';
+import { type WriteHandoffResult, writeHandoff } from '../../core/notes/write.js';
+import { readNamedFile } from '../../core/store/safe-fs.js';
+import { parseCommandArgs } from '../args.js';
+import { boardFromFlags, echoBoard, printJson, requireEnabled } from '../board-flags.js';
+import { type CliIO, printUsage, UsageError } from '../io.js';
+import { nearestName } from '../suggest.js';
+
+export const usage = `baton handoff <subcommand> [flags]
+  write [--file <path>]             write a handoff note; the body (six sections) from --file or stdin
+        [--title <t>] [--status ok|error] [--files a,b] [--session <id>] [--parent-session <id>]
+        [--agent <name>] [--harness <name>]
+                                    every field not given comes from this session's record and the git checkout
+  draft --transcript <file>         a mechanical (zero-LLM) draft from a Claude Code or Codex transcript
+  draft --session <id>              … from that session's transcript
+The body holds these six sections, in any order (Chinese headings are accepted too), none empty:
+
+${sectionsTemplate()}
+
+Read a note with \`baton read <id>\`; see the lineage with \`baton board\`.`;
+
+type Sub = (argv: string[], io: CliIO) => Promise<number>;
+
+const SUBCOMMANDS: Record<string, Sub> = { write };
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name) throw new UsageError('handoff needs a subcommand — see `baton handoff --help`');
+  if (name === '--help' || name === '-h' || name === 'help')
+    return printUsage(io, usage, rest.includes('--json'));
+  const sub = SUBCOMMANDS[name];
+  if (!sub) {
+    const near = nearestName(name, Object.keys(SUBCOMMANDS));
+    throw new UsageError(
+      `unknown subcommand ${JSON.stringify(name)} for \`baton handoff\` — ${near ? `did you mean ${near}? ` : ''}use one of ${Object.keys(SUBCOMMANDS).join(', ')}`,
+    );
+  }
+  return sub(rest, io);
+}
+
+/** The largest handoff file or stdin accepted (the note's own limit is in characters; this bounds the read). */
+const BODY_BYTES = 1024 * 1024;
+
+async function write(argv: string[], io: CliIO): Promise<number> {
+  const { flags } = parseCommandArgs('handoff write', argv, {
+    file: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'string' },
+    files: { type: 'string' },
+    session: { type: 'string' },
+    'parent-session': { type: 'string' },
+    agent: { type: 'string' },
+    harness: { type: 'string' },
+  });
+  if (flags.help) return printUsage(io, usage, flags.json);
+  requireEnabled(io);
+  if (flags.agent && flags.as && flags.agent !== flags.as) {
+    throw new UsageError(`--agent ${flags.agent} and --as ${flags.as} disagree — pass only one`);
+  }
+  if (flags.status !== undefined && !['ok', 'error'].includes(flags.status)) {
+    throw new UsageError(`--status must be ok or error, got ${JSON.stringify(flags.status)}`);
+  }
+  const body = flags.file === undefined ? await io.readStdin() : readBodyFile(flags.file);
+  const board = boardFromFlags(io, flags);
+  const result = writeHandoff(board, {
+    body,
+    title: flags.title,
+    status: flags.status,
+    files: flags.files?.split(','),
+    session: flags.session,
+    parentSession: flags['parent-session'],
+    agent: flags.agent ?? flags.as ?? envAgent(board),
+    harness: flags.harness,
+  });
+  printReceipt(io, board, result, flags.json);
+  echoBoard(io, board);
+  return 0;
+}
+
+function readBodyFile(path: string): string {
+  const read = readNamedFile(path, BODY_BYTES);
+  if (read.ok) return read.text;
+  throw new UsageError(`cannot read --file ${path}: it ${read.missing ? 'does not exist' : read.reason}`);
+}
+
+// BATON_AGENT (or a registered name) when set; otherwise the session record decides (or `you`).
+function envAgent(board: Board): string | undefined {
+  try {
+    return resolveAgent(board);
+  } catch (error) {
+    if (isBatonError(error, 'no_agent')) return undefined;
+    throw error;
+  }
+}
+
+/** The receipt of a written note: id, project, title, lineage; `--json` prints the whole result. */
+export function printReceipt(io: CliIO, board: Board, result: WriteHandoffResult, json = false): void {
+  const { note } = result;
+  const { notes } = listNotes(board, { project: note.projectKey });
+  const parent = note.parentSession
+    ? notes.filter((n) => n.session === note.parentSession && n.id !== note.id).at(-1)
+    : undefined;
+  const first = notes.filter((n) => n.id !== note.id).length === 0;
+  const lineage = !note.parentSession
+    ? `first of its line${first ? ' (the anchor of this project)' : ''}`
+    : parent
+      ? `continues ${parent.id} "${parent.title}" (session ${note.parentSession.slice(0, 8)})`
+      : `continues session ${note.parentSession.slice(0, 8)} (no note of it on this board)`;
+  if (json) {
+    printJson(io, { board: board.root, ...result, lineage });
+    return;
+  }
+  const show = (text: string) => visibleText(text, { singleLine: true });
+  const files = note.files.length === 1 ? '1 file' : `${note.files.length} files`;
+  io.out(
+    `wrote ${note.id} "${show(note.title)}" (${note.kind}, ${note.provenance}, ${files})\n` +
+      `  project ${note.projectKey} · session ${show(note.session.slice(0, 8))} · ${show(lineage)}\n` +
+      `  ${show(result.path)}\n`,
+  );
+  if (result.redacted > 0) {
+    io.err(
+      `redacted ${result.redacted} credential span(s) before storing: ${result.redactedKinds.join(', ')}\n`,
+    );
+  }
+}

@@ -1,0 +1,35 @@
+// `baton read <note-id>` — a note as stored (control characters shown as escapes; `--json`: the parsed note, exact).
+import { requireBoard } from '../../core/board/open-board.js';
+import { visibleText } from '../../core/display/visible-text.js';
+import { NOTE_LIMITS } from '../../core/notes/note.js';
+import { readNote } from '../../core/notes/read.js';
+import { readTextFile } from '../../core/store/safe-fs.js';
+import { parseCommandArgs } from '../args.js';
+import { boardFromFlags, printJson, requireEnabled } from '../board-flags.js';
+import { type CliIO, printUsage, UsageError } from '../io.js';
+
+export const usage = `baton read <note-id> [--json]
+  Prints a note as it is stored. Any unique start of a note id works (n-01JDX6…); see \`baton board\`.`;
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const { flags, positionals } = parseCommandArgs('read', argv, {}, 1);
+  if (flags.help) return printUsage(io, usage, flags.json);
+  requireEnabled(io);
+  const id = positionals[0];
+  if (!id) throw new UsageError('read needs a note id — see `baton board`');
+  const board = boardFromFlags(io, flags);
+  requireBoard(board);
+  const note = readNote(board, id);
+  if (note.degraded) {
+    io.err(
+      `baton: note ${note.id} is degraded (${visibleText(note.degraded, { singleLine: true })}) — shown as stored\n`,
+    );
+  }
+  if (flags.json) {
+    printJson(io, { board: board.root, note });
+    return 0;
+  }
+  const stored = readTextFile(board.root, note.path, NOTE_LIMITS.fileBytes);
+  io.out(visibleText(stored.ok ? stored.text : note.body));
+  return 0;
+}

@@ -1,0 +1,191 @@
+// What a note is (`notes/<project-key>/n-<id>.md`): its fields, where its file lives, and how a file becomes a note.
+// Reading never fails and never returns nothing: a broken note comes back with what could be read, marked degraded.
+import { basename, dirname } from 'node:path';
+import { type Board, boardPath } from '../board/open-board.js';
+import { type Fields, parseRecord } from '../store/front-matter.js';
+import { idTime, isId } from '../store/ids.js';
+import { nameProblem } from '../store/names.js';
+
+export const NOTES_DIR = 'notes';
+export const NOTE_KINDS = ['handoff', 'result'] as const;
+export type NoteKind = (typeof NOTE_KINDS)[number];
+/** `degraded` is set by readers only: a writer says ok or error. */
+export const NOTE_STATUSES = ['ok', 'error', 'degraded'] as const;
+export type NoteStatus = (typeof NOTE_STATUSES)[number];
+export const PROVENANCES = ['curated', 'raw'] as const;
+export type Provenance = (typeof PROVENANCES)[number];
+
+export const NOTE_LIMITS = {
+  /** Characters in a note's body (the full text, never a summary). */
+  body: 200_000,
+  /** Bytes of one note file a reader opens. */
+  fileBytes: 1024 * 1024,
+  title: 200,
+  files: 500,
+} as const;
+
+const NOTE_FILE = /^(n-[0-9A-HJKMNP-TV-Z]{26})\.md$/;
+
+export interface NoteRecord {
+  id: string;
+  kind: NoteKind;
+  projectKey: string;
+  /** The harness session that wrote it (or the note's own id when no session was known). */
+  session: string;
+  /** The session this one continues (`''` = first of its line). */
+  parentSession: string;
+  agent: string;
+  harness: string;
+  createdAt: string;
+  title: string;
+  status: NoteStatus;
+  conclusion?: string;
+  facts: string[];
+  files: string[];
+  artifacts: string[];
+  provenance: Provenance;
+  rev?: string;
+  transcriptPath?: string;
+  /** The body as stored: the full text. */
+  body: string;
+  /** Absolute path of the note file. */
+  path: string;
+  /** Set by readers when the file could not be read whole; says what is missing or wrong. */
+  degraded?: string;
+}
+
+export function notePath(board: Board, projectKey: string, id: string): string {
+  return boardPath(board, NOTES_DIR, projectKey, `${id}.md`);
+}
+
+/** The note id a file name carries (`n-<id>.md`), or undefined. */
+export function noteIdOfFile(name: string): string | undefined {
+  return NOTE_FILE.exec(name)?.[1];
+}
+
+/** A project key is a folder name: lowercase letters, digits and dashes (what projectKeyOf makes). */
+export function projectKeyProblem(key: string): string | undefined {
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(key)) return 'must be lowercase letters, digits and dashes';
+  return nameProblem('slug', key);
+}
+
+/**
+ * A note file's text as a note. Never throws: front matter that is missing or broken gives a note marked
+ * `degraded` with the id and project taken from the file's place, the title from the body, the whole text as body.
+ */
+export function parseNote(text: string, path: string): NoteRecord {
+  const fileId = noteIdOfFile(basename(path)) ?? basename(path).replace(/\.md$/, '');
+  const projectKey = basename(dirname(path));
+  const record = parseRecord(text);
+  if (!record.ok) {
+    return {
+      ...defaults(fileId, projectKey, path),
+      title: titleFromBody(text) ?? fileId,
+      body: text,
+      status: 'degraded',
+      degraded: `absent: ${record.reason}`,
+    };
+  }
+  const f = record.fields;
+  const problems: string[] = [];
+  const text_ = (key: string, fallback = ''): string => {
+    const value = f[key];
+    if (value === undefined) return fallback;
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    problems.push(key);
+    return fallback;
+  };
+  const list = (key: string): string[] => {
+    const value = f[key];
+    if (value === undefined || value === '') return [];
+    if (Array.isArray(value)) return value;
+    if (typeof value === 'string') return [value];
+    problems.push(key);
+    return [];
+  };
+  const oneOf = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
+    const value = text_(key, fallback);
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    problems.push(key);
+    return fallback;
+  };
+  const id = text_('id', fileId);
+  if (id !== fileId || !isId(id, 'n')) problems.push('id');
+  const note: NoteRecord = {
+    ...defaults(fileId, projectKey, path),
+    kind: oneOf('kind', NOTE_KINDS, 'handoff'),
+    session: text_('session', fileId),
+    parentSession: text_('parentSession'),
+    agent: text_('agent', 'unknown'),
+    harness: text_('harness', 'unknown'),
+    createdAt: validTime(text_('createdAt')) ?? fallbackTime(fileId, problems),
+    title: text_('title') || titleFromBody(record.body) || fileId,
+    status: oneOf('status', NOTE_STATUSES, 'ok'),
+    conclusion: optional(f, 'conclusion'),
+    facts: list('facts'),
+    files: list('files'),
+    artifacts: list('artifacts'),
+    provenance: oneOf('provenance', PROVENANCES, 'curated'),
+    rev: optional(f, 'rev'),
+    transcriptPath: optional(f, 'transcriptPath'),
+    body: record.body,
+  };
+  if (text_('projectKey', projectKey) !== projectKey) problems.push('projectKey');
+  if (!note.session) problems.push('session');
+  if (problems.length > 0) {
+    note.degraded = `fields: ${[...new Set(problems)].join(', ')}`;
+    note.status = 'degraded';
+  }
+  return note;
+}
+
+function defaults(id: string, projectKey: string, path: string): NoteRecord {
+  return {
+    id,
+    kind: 'handoff',
+    projectKey,
+    session: id,
+    parentSession: '',
+    agent: 'unknown',
+    harness: 'unknown',
+    createdAt: fallbackTime(id, []),
+    title: id,
+    status: 'ok',
+    facts: [],
+    files: [],
+    artifacts: [],
+    provenance: 'curated',
+    body: '',
+    path,
+  };
+}
+
+function optional(fields: Fields, key: string): string | undefined {
+  const value = fields[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function validTime(value: string): string | undefined {
+  return value && !Number.isNaN(Date.parse(value)) ? new Date(Date.parse(value)).toISOString() : undefined;
+}
+
+// An id carries its creation time; a note without a usable createdAt is placed by it.
+function fallbackTime(id: string, problems: string[]): string {
+  if (isId(id, 'n')) return new Date(idTime(id)).toISOString();
+  problems.push('createdAt');
+  return new Date(0).toISOString();
+}
+
+/** A title from a body: the first line of its Goal section, else its first text line, at most 120 characters. */
+export function titleFromBody(body: string): string | undefined {
+  const lines = body.split('\n');
+  const goal = lines.findIndex((line) => /^#{1,3}\s+(goals?|任务目标)\s*[:：]?\s*$/i.test(line.trim()));
+  // Without a Goal heading (a broken note), skip what looks like front matter.
+  const from = goal === -1 ? lines.filter((line) => !/^[A-Za-z_]+: /.test(line)) : lines.slice(goal + 1);
+  const first = from
+    .map((line) => line.replace(/^[#>*\-\s]+/, '').trim())
+    .find((line) => line !== '' && line !== '---');
+  if (!first) return undefined;
+  return first.length > 120 ? `${first.slice(0, 119)}…` : first;
+}

@@ -1,0 +1,140 @@
+// Reading notes: the note files of one project or of all, one note by id or unique prefix. A note that cannot be
+// parsed still comes back (degraded); a file that cannot be read at all is a problem, never a crash.
+import { join } from 'node:path';
+import type { Board } from '../board/open-board.js';
+import { boardPath } from '../board/open-board.js';
+import { BatonError } from '../errors.js';
+import { isTempName } from '../store/atomic-write.js';
+import { entryKind, listNames, type Problem, readTextFile, SYMLINK_REASON } from '../store/safe-fs.js';
+import {
+  NOTE_LIMITS,
+  NOTES_DIR,
+  type NoteRecord,
+  noteIdOfFile,
+  parseNote,
+  projectKeyProblem,
+} from './note.js';
+
+export interface NoteFile {
+  id: string;
+  projectKey: string;
+  path: string;
+}
+
+export interface ListNotesOptions {
+  /** Only this project's notes; every project's when absent. */
+  project?: string;
+}
+
+export interface NoteList {
+  /** Oldest first. */
+  notes: NoteRecord[];
+  problems: Problem[];
+}
+
+/** The project keys that have a notes folder. */
+export function listProjects(board: Board, problems: Problem[] = []): string[] {
+  const dir = boardPath(board, NOTES_DIR);
+  return listNames(board.root, dir, problems).filter((name) => {
+    if (isTempName(name)) return false;
+    const kind = entryKind(join(dir, name));
+    if (kind === 'dir' && !projectKeyProblem(name)) return true;
+    problems.push({
+      path: join(dir, name),
+      reason: kind === 'symlink' ? SYMLINK_REASON : 'not a project folder (notes/<project-key>/)',
+    });
+    return false;
+  });
+}
+
+/** The note files of one project, or of every project; anything else in those folders is a problem. */
+export function listNoteFiles(
+  board: Board,
+  options: ListNotesOptions = {},
+  problems: Problem[] = [],
+): NoteFile[] {
+  const projects = options.project === undefined ? listProjects(board, problems) : [options.project];
+  const files: NoteFile[] = [];
+  for (const projectKey of projects) {
+    if (projectKeyProblem(projectKey)) continue;
+    const dir = boardPath(board, NOTES_DIR, projectKey);
+    for (const name of listNames(board.root, dir, problems)) {
+      if (isTempName(name)) continue;
+      const path = join(dir, name);
+      const id = noteIdOfFile(name);
+      const kind = entryKind(path);
+      if (id && kind === 'file') files.push({ id, projectKey, path });
+      else if (kind === 'symlink') problems.push({ path, reason: SYMLINK_REASON });
+      else problems.push({ path, reason: 'not a note file (notes/<project-key>/n-<id>.md)' });
+    }
+  }
+  return files.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Reads one note file; an unreadable file (a FIFO, too large, not UTF-8) is a problem, a broken one degraded. */
+export function loadNote(
+  board: Board,
+  file: NoteFile,
+): { ok: true; note: NoteRecord } | { ok: false; reason: string; missing: boolean } {
+  const read = readTextFile(board.root, file.path, NOTE_LIMITS.fileBytes);
+  if (!read.ok) return read;
+  return { ok: true, note: parseNote(read.text, file.path) };
+}
+
+/** Notes of one project (or all), oldest first. Never fails on a broken note: it is listed, marked degraded. */
+export function listNotes(board: Board, options: ListNotesOptions = {}): NoteList {
+  const problems: Problem[] = [];
+  const notes: NoteRecord[] = [];
+  if (!board.exists) return { notes, problems };
+  for (const file of listNoteFiles(board, options, problems)) {
+    const loaded = loadNote(board, file);
+    if (loaded.ok) notes.push(loaded.note);
+    else if (!loaded.missing) problems.push({ path: file.path, reason: loaded.reason });
+  }
+  for (const note of notes) {
+    if (note.degraded) problems.push({ path: note.path, reason: `degraded note (${note.degraded})` });
+  }
+  return { notes, problems };
+}
+
+const PREFIX = /^n-([0-9A-HJKMNP-TV-Z]{1,26})$/;
+
+/**
+ * The one note an id names: the full id or any unique prefix of it (`n-01JDX6`, with or without `n-`, any case), in
+ * any project. Throws `invalid_input` for a malformed id, `not_found` and `ambiguous` naming what to do next.
+ */
+export function findNote(board: Board, idOrPrefix: string): NoteFile {
+  const trimmed = idOrPrefix.trim();
+  const prefix = `n-${trimmed.replace(/^n-/i, '').replace(/\.md$/i, '').toUpperCase()}`;
+  if (!PREFIX.test(prefix)) {
+    throw new BatonError(
+      'invalid_input',
+      `malformed note id ${JSON.stringify(idOrPrefix)} — note ids look like n-01JDX6K9ZQ… (see \`baton board --all\`)`,
+    );
+  }
+  const matches = board.exists ? listNoteFiles(board).filter((file) => file.id.startsWith(prefix)) : [];
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length === 0) {
+    throw new BatonError(
+      'not_found',
+      `no note ${prefix} on ${board.root} — list notes with \`baton board --all\``,
+    );
+  }
+  const shown = matches
+    .slice(0, 10)
+    .map((file) => `${file.id} (${file.projectKey})`)
+    .join(', ');
+  throw new BatonError(
+    'ambiguous',
+    `note id ${prefix} is ambiguous: it matches ${matches.length} notes: ${shown}${matches.length > 10 ? ', …' : ''} — give more of the id`,
+  );
+}
+
+/** Reads the note an id names (see findNote). A note that cannot be read at all is `corrupt`. */
+export function readNote(board: Board, idOrPrefix: string): NoteRecord {
+  const file = findNote(board, idOrPrefix);
+  const loaded = loadNote(board, file);
+  if (loaded.ok) return loaded.note;
+  if (loaded.missing) throw new BatonError('not_found', `note ${file.id} was just removed`);
+  throw new BatonError('corrupt', `cannot read note ${file.id} (${file.path}): ${loaded.reason}`);
+}
