@@ -3,6 +3,7 @@
 import { listAgents } from '../agents/registry.js';
 import { listCards } from '../cards/find.js';
 import { listMessages } from '../messages/read.js';
+import { listNotes } from '../notes/read.js';
 import { listPendingProblems } from '../pending/pending.js';
 import { pendingTtl } from '../pending/ttl.js';
 import { listSessions } from '../sessions/live.js';
@@ -70,6 +71,7 @@ export function diagnoseBoard(board: Board): DoctorReport {
   add(listAgents(board).problems);
   add(listSessions(board).problems);
   add(listPendingProblems(board));
+  add(listNotes(board).problems);
   try {
     pendingTtl(board);
   } catch (error) {

@@ -1,10 +1,11 @@
-import { writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diagnoseBoard } from '../../../src/core/board/doctor.js';
 import { openBoard } from '../../../src/core/board/open-board.js';
 import { createCard } from '../../../src/core/cards/index.js';
 import { sendMessage } from '../../../src/core/messages/send.js';
+import { writeHandoff } from '../../../src/core/notes/write.js';
 import { filesUnder, testdir } from '../../helpers/testdir.js';
 
 function setup() {
@@ -58,5 +59,28 @@ describe('diagnoseBoard', () => {
       detail: `no board at ${join(dir, '.baton')} (fallback) — run \`baton init\``,
     });
     expect(filesUnder(dir)).toEqual([]);
+  });
+});
+
+describe('diagnoseBoard and notes', () => {
+  it('lists a broken note, a foreign file and a link among the notes', () => {
+    const board = setup();
+    const { note } = writeHandoff(board, {
+      body: '## Goal\ng\n## Done\nd\n## State and open questions\ns\n## Decisions and rejected options\nx\n## Pitfalls and blockers\np\n## Next steps and read-first list\nn\n',
+    });
+    const dir = join(board.root, 'notes', note.projectKey);
+    writeFileSync(join(dir, 'n-01M8RE00000000000000000000.md'), 'no front matter');
+    writeFileSync(join(dir, 'todo.txt'), 'x');
+    symlinkSync('/etc', join(board.root, 'notes', 'elsewhere'));
+    const report = diagnoseBoard(board);
+    expect(report.healthy).toBe(false);
+    expect(
+      Object.fromEntries(report.problems.map((p) => [p.path.slice(board.root.length + 1), p.reason])),
+    ).toEqual({
+      [`notes/${note.projectKey}/n-01M8RE00000000000000000000.md`]:
+        'degraded note (absent: no front matter (the file must start with ---))',
+      [`notes/${note.projectKey}/todo.txt`]: 'not a note file (notes/<project-key>/n-<id>.md)',
+      'notes/elsewhere': 'is a symlink (not followed: baton follows no link inside the board)',
+    });
   });
 });
