@@ -8,7 +8,9 @@ import { type CliIO, printUsage, UsageError } from '../io.js';
 
 export const usage = `baton register --as <name> [--json]
   Registers the agent and binds the name to this session (the harness process, or this shell),
-  so later baton commands run from it act as <name> without --as.`;
+  so later baton commands run from it act as <name> without --as. A new session is linked to the
+  session it continues: BATON_PARENT_SESSION, else the pending continuation \`baton continue\` left
+  for this project (the first session to register claims it, once).`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { flags } = parseCommandArgs('register', argv, {});
@@ -20,7 +22,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const session = bindSession(board, name);
   const agent = registerAgent(board, name, session.id);
   if (flags.json) printJson(io, { board: board.root, agent, session });
-  else io.out(`registered ${name} (session ${session.id}, ${session.harness})\n`);
+  else {
+    const parent = session.parentSession ? `, continues ${session.parentSession}` : '';
+    io.out(`registered ${name} (session ${session.id}, ${session.harness}${parent})\n`);
+  }
   echoBoard(io, board);
   return 0;
 }

@@ -3,8 +3,10 @@ import { checkAgentRecord } from '../agents/registry.js';
 import { readGitInfo } from '../board/git.js';
 import { type Board, boardPath, ensureBoard, type Redactor } from '../board/open-board.js';
 import { type JsonSchema, readJsonRecord } from '../store/json-record.js';
+import { withLock } from '../store/lock.js';
 import { nameProblem, validateName } from '../store/names.js';
 import { validateStoredName, writeJsonRecord } from '../store/records.js';
+import { parentFromEnv, resolveParent } from './parent-link.js';
 import { ancestors, harnessOf, type ProcessInfo, sessionAnchor } from './process-tree.js';
 
 export interface SessionRecord {
@@ -19,7 +21,10 @@ export interface SessionRecord {
   endedAt?: string;
   pid?: number;
   transcriptPath?: string;
+  /** Paths the session touched, oldest first: relative to its project root when inside it (see touched.ts). */
   touched?: string[];
+  /** When each of `touched` was last touched (same order; a record from before it was kept has none). */
+  touchedAt?: string[];
 }
 
 interface PidEntry {
@@ -41,6 +46,7 @@ export const SESSION_SCHEMA: JsonSchema = {
   pid: 'integer?',
   transcriptPath: 'string?',
   touched: 'string[]?',
+  touchedAt: 'string[]?',
 };
 
 const PID_SCHEMA: JsonSchema = { session: 'string', agent: 'string', start: 'string' };
@@ -87,30 +93,38 @@ export function writeSession(board: Board, record: SessionRecord): void {
 
 /**
  * Binds `agent` to the session this command runs in (the nearest harness process, else the parent shell), so later
- * commands from the same session act as `agent` without `--as`. Returns the session record.
+ * commands from the same session act as `agent` without `--as`. A new session is linked to the session it continues
+ * (BATON_PARENT_SESSION, else its project's pending continuation: see parent-link.ts). Returns the session record.
  */
 export function bindSession(board: Board, name: string, anchor: ProcessInfo | undefined = sessionAnchor()) {
   const agent = validateStoredName(board, 'agent', name);
   // Refused up front, so a broken registry record never leaves a session bound and the agent unregistered.
   checkAgentRecord(board, agent);
-  const now = new Date(board.clock()).toISOString();
   const harness = harnessOf(anchor);
   const id = board.env.BATON_SESSION || `${harness}-${anchor?.pid ?? process.ppid}-${anchor?.start || 'x'}`;
-  const previous = readSession(board, id);
-  const record: SessionRecord = {
-    ...previous,
-    id,
-    harness: previous?.harness ?? harness,
-    agent,
-    cwd: board.cwd,
-    projectKey: previous?.projectKey ?? projectKeyOf(board.cwd, board.redact),
-    parentSession: previous?.parentSession ?? '',
-    startedAt: previous?.startedAt ?? now,
-    lastSeen: now,
-    pid: anchor?.pid,
-  };
-  writeSession(board, record);
-  return record;
+  validateStoredName(board, 'session', id);
+  const explicitParent = parentFromEnv(board);
+  ensureBoard(board);
+  // Under the record's lock, so a path `baton touch` records at the same moment is never lost.
+  return withLock(board.root, sessionPath(board, id), () => {
+    const now = new Date(board.clock()).toISOString();
+    const previous = readSession(board, id);
+    const projectKey = previous?.projectKey ?? projectKeyOf(board.cwd, board.redact);
+    const record: SessionRecord = {
+      ...previous,
+      id,
+      harness: previous?.harness ?? harness,
+      agent,
+      cwd: board.cwd,
+      projectKey,
+      parentSession: resolveParent(board, id, projectKey, previous, explicitParent),
+      startedAt: previous?.startedAt ?? now,
+      lastSeen: now,
+      pid: anchor?.pid,
+    };
+    writeSession(board, record);
+    return record;
+  });
 }
 
 /**

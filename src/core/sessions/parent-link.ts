@@ -1,0 +1,131 @@
+// How a new session learns the session it continues: BATON_PARENT_SESSION, else a one-shot pending continuation
+// left for its project (`state/continuations/<project>.json`) that the first session to start there claims.
+import { createHash } from 'node:crypto';
+import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
+import { BatonError } from '../errors.js';
+import { tempPathFor } from '../store/atomic-write.js';
+import { type JsonSchema, readJsonRecord } from '../store/json-record.js';
+import { nameProblem, validateName } from '../store/names.js';
+import { writeJsonRecord } from '../store/records.js';
+import { entryKind, removeFile, renameInside } from '../store/safe-fs.js';
+
+/** The environment variable `baton continue` sets for the session it starts; the session-start hook reads it. */
+export const PARENT_ENV = 'BATON_PARENT_SESSION';
+
+/** Derived state: a pending continuation lives here until a session claims it or it expires. */
+export const CONTINUATIONS_DIR = ['state', 'continuations'] as const;
+
+/** A continuation waiting for the next session of its project. */
+export interface PendingContinuation {
+  version: 1;
+  projectKey: string;
+  /** The session the new one continues (the note's session). */
+  parentSession: string;
+  /** The note it continues. */
+  note: string;
+  /** The harness `baton continue` started (or printed the command for). */
+  harness: string;
+  createdAt: string;
+  /** Absent: never expires (the board's pending TTL is 0). */
+  expiresAt?: string;
+}
+
+const SCHEMA: JsonSchema = {
+  version: 'number',
+  projectKey: 'string',
+  parentSession: 'string',
+  note: 'string',
+  harness: 'string',
+  createdAt: 'string',
+  expiresAt: 'string?',
+};
+
+// Project keys are slugs of whole paths, so they can outgrow a file name: a long one is cut and keeps a hash.
+const MAX_FILE_KEY = 100;
+
+/** The file of `projectKey`'s pending continuation. */
+export function continuationPath(board: Board, projectKey: string): string {
+  const key = /^[a-z0-9-]+$/.test(projectKey) ? projectKey : 'x';
+  const name =
+    key.length <= MAX_FILE_KEY && key === projectKey
+      ? key
+      : `${key.slice(0, 80)}-${createHash('sha256').update(projectKey).digest('hex').slice(0, 16)}`;
+  return boardPath(board, ...CONTINUATIONS_DIR, `${name}.json`);
+}
+
+/** Leaves (or replaces) the pending continuation of `pending.projectKey`. Returns its path. */
+export function leaveContinuation(board: Board, pending: PendingContinuation): string {
+  validateName('session', pending.parentSession);
+  ensureBoard(board);
+  const path = continuationPath(board, pending.projectKey);
+  writeJsonRecord(board, path, pending);
+  return path;
+}
+
+/**
+ * Claims `projectKey`'s pending continuation: first come, once. The file is renamed away before it is read, so of
+ * two sessions starting at once only one gets it. An expired one is removed and not returned. With `accept`, a
+ * claimed continuation that does not satisfy it is put back for the next session.
+ */
+export function claimContinuation(
+  board: Board,
+  projectKey: string,
+  accept: (pending: PendingContinuation) => boolean = () => true,
+): PendingContinuation | undefined {
+  const path = continuationPath(board, projectKey);
+  if (entryKind(path) !== 'file') return undefined;
+  const claimed = tempPathFor(path);
+  if (!renameInside(board.root, path, claimed)) return undefined;
+  const read = readJsonRecord<PendingContinuation>(board.root, claimed, SCHEMA, 64 * 1024);
+  const pending = read.ok ? read.value : undefined;
+  const valid =
+    pending?.version === 1 &&
+    pending.projectKey === projectKey &&
+    !nameProblem('session', pending.parentSession) &&
+    (pending.expiresAt === undefined || !Number.isNaN(Date.parse(pending.expiresAt)));
+  if (!valid || !accept(pending)) {
+    // Not ours to consume (a hand-edited file, or meant for another parent): back where it was, unless a newer
+    // one has been left meanwhile.
+    if (entryKind(path) === 'missing') renameInside(board.root, claimed, path);
+    else removeFile(board.root, claimed);
+    return undefined;
+  }
+  removeFile(board.root, claimed);
+  if (pending.expiresAt !== undefined && Date.parse(pending.expiresAt) <= board.clock()) return undefined;
+  return pending;
+}
+
+/** The parent named by BATON_PARENT_SESSION, validated; undefined when it is unset or empty. */
+export function parentFromEnv(board: Board): string | undefined {
+  const value = board.env[PARENT_ENV];
+  if (!value) return undefined;
+  const problem = nameProblem('session', value);
+  if (problem) {
+    throw new BatonError(
+      'invalid_name',
+      `${PARENT_ENV} is not a session id (${problem}) — unset it, or set it to the session this one continues`,
+    );
+  }
+  return value;
+}
+
+/**
+ * The parent of session `id` in `projectKey`, for its record. An explicit BATON_PARENT_SESSION wins (and consumes
+ * the project's pending continuation when that names the same parent); a session that already has a record keeps
+ * its parent; a new one claims the project's pending continuation; otherwise `''` (first of its line).
+ */
+export function resolveParent(
+  board: Board,
+  id: string,
+  projectKey: string,
+  previous: { parentSession: string } | undefined,
+  explicit: string | undefined = parentFromEnv(board),
+): string {
+  if (explicit !== undefined) {
+    if (!previous) claimContinuation(board, projectKey, (pending) => pending.parentSession === explicit);
+    return explicit === id ? '' : explicit;
+  }
+  if (previous) return previous.parentSession;
+  const pending = claimContinuation(board, projectKey, (p) => p.parentSession !== id);
+  return pending?.parentSession ?? '';
+}

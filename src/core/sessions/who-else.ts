@@ -1,0 +1,79 @@
+// Who else is working on a path: the other live sessions that touched it, or something under it (a folder).
+import { isAbsolute, resolve } from 'node:path';
+import type { Board } from '../board/open-board.js';
+import type { Problem } from '../store/safe-fs.js';
+import { isLive, listSessions } from './live.js';
+import { projectKeyOf } from './session.js';
+import { normalizeTouchedPath, projectRootOf, type TouchedPath, touchedPaths } from './touched.js';
+
+export interface WhoElseOptions {
+  /** The caller's session: never listed. */
+  self?: string;
+  /** The folder `path` is resolved against and whose project it belongs to (default: the board's cwd). */
+  cwd?: string;
+}
+
+export interface OtherSession {
+  session: string;
+  agent: string;
+  harness: string;
+  cwd: string;
+  projectKey: string;
+  lastSeen: string;
+  /** The paths it touched at or below the one asked about, most recent first. */
+  paths: TouchedPath[];
+}
+
+export interface WhoElseResult {
+  /** The path asked about, as it is compared: relative to the caller's project root, or absolute outside it. */
+  path: string;
+  /** Most recently touching first. */
+  others: OtherSession[];
+  problems: Problem[];
+}
+
+/**
+ * The other live sessions that touched `path` or a path under it. A relative record is compared only with sessions
+ * of the caller's project (it is relative to that project's root); an absolute one with the absolute path.
+ * Ended sessions and sessions whose process is gone are left out: liveness is derived, never stored.
+ */
+export function whoElse(board: Board, path: string, options: WhoElseOptions = {}): WhoElseResult {
+  const cwd = options.cwd ?? board.cwd;
+  const root = projectRootOf(cwd);
+  const projectKey = projectKeyOf(cwd, board.redact);
+  // Compared in the form they are stored in: normalised, then redacted.
+  const relative = board.redact(normalizeTouchedPath(path, cwd, root)).text;
+  const absolute = board.redact(resolve(cwd, path)).text;
+  const { sessions, problems } = listSessions(board);
+  const others: OtherSession[] = [];
+  for (const session of sessions) {
+    if (session.id === options.self || !isLive(session)) continue;
+    const paths = touchedPaths(session)
+      .filter((touched) =>
+        isAbsolute(touched.path)
+          ? isAtOrBelow(touched.path, absolute)
+          : session.projectKey === projectKey && !isAbsolute(relative) && isAtOrBelow(touched.path, relative),
+      )
+      .reverse();
+    if (paths.length === 0) continue;
+    others.push({
+      session: session.id,
+      agent: session.agent,
+      harness: session.harness,
+      cwd: session.cwd,
+      projectKey: session.projectKey,
+      lastSeen: session.lastSeen,
+      paths,
+    });
+  }
+  const latest = (other: OtherSession) => other.paths[0]?.at || other.lastSeen;
+  others.sort((a, b) => (latest(a) < latest(b) ? 1 : latest(a) > latest(b) ? -1 : 0));
+  return { path: relative, others, problems };
+}
+
+// `path` is `query` itself or lies below it (`.` is the project root, `/` the file-system root).
+function isAtOrBelow(path: string, query: string): boolean {
+  if (query === '.' || query === '/') return query === '/' ? isAbsolute(path) : !isAbsolute(path);
+  const prefix = query.endsWith('/') ? query : `${query}/`;
+  return path === query || path.startsWith(prefix);
+}
