@@ -6,6 +6,8 @@ import { appendEntry, createCard, listCards } from '../../core/cards/index.js';
 import { visibleText } from '../../core/display/visible-text.js';
 import { listMessages } from '../../core/messages/read.js';
 import { sendMessage } from '../../core/messages/send.js';
+import { listNotes } from '../../core/notes/read.js';
+import { writeHandoff } from '../../core/notes/write.js';
 import { parseCommandArgs } from '../args.js';
 import { echoBoard, printJson, requireEnabled } from '../board-flags.js';
 import { formatMessages } from '../format-messages.js';
@@ -27,8 +29,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const { agents } = listAgents(board);
   const { messages } = listMessages(board, { limit: 10 });
   const { cards } = listCards(board);
+  const { notes } = listNotes(board);
   if (flags.json) {
-    printJson(io, { board: board.root, agents, messages, cards });
+    printJson(io, { board: board.root, agents, messages, cards, notes });
     echoBoard(io, board);
     return 0;
   }
@@ -38,12 +41,20 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   );
   io.out(`latest messages:\n\n${formatMessages(messages)}\n`);
   io.out(`cards:\n${cards.map((c) => `  ${c.id}  ${c.entries} entries  ${show(c.title)}`).join('\n')}\n\n`);
+  if (notes.length > 0) {
+    const lines = notes.map(
+      (n) =>
+        `  ${n.id}  ${show(n.title)} (${show(n.agent)}, ${show(n.harness)}${n.parentSession ? `, continues ${show(n.parentSession.slice(0, 8))}` : ''})`,
+    );
+    io.out(`handoff notes:\n${lines.join('\n')}\n\n`);
+  }
   io.out(`try it (in two terminals):
   export BATON_DIR=${board.root}
   baton listen --as bob                                   # terminal 1: waits for mail
   baton send --as alice --to bob --body "hello bob"       # terminal 2: arrives in terminal 1 within a second
   baton inbox --as bob        baton thread <id>          baton agents        baton doctor
   baton card list             baton card read <id>       baton card write <id> --type answer --body "…"
+  baton board --all           baton read <note-id>
 (no \`baton\` on your PATH? run \`npm link\` once, or use \`node bin/baton.js\`)
 `);
   echoBoard(io, board);
@@ -80,5 +91,37 @@ function seed(board: Board): void {
     to: ['bob', 'carol'],
     subject: 'heads-up',
     body: 'I am freezing time per test in the login suite; please do not touch `test/login.spec.ts` for an hour.',
+  });
+  // A lineage: a Claude Code session hands over to a Codex session, which continues it.
+  const first = writeHandoff(board, {
+    session: 'demo-claude-4b1c9e2d',
+    title: 'Login flake: cause found',
+    agent: 'alice',
+    harness: 'claude',
+    files: ['test/login.spec.ts'],
+    sections: {
+      goal: 'Make the login spec pass every run.',
+      done: 'Found the cause: `test/login.spec.ts:40` compares against `Date.now()`.',
+      state: 'Not fixed yet. Open question: freeze time globally or per test?',
+      decisions: 'Rejected retrying the test: it hides the bug.',
+      pitfalls: 'The failure shows about one run in five: run the spec 20 times to be sure.',
+      next: 'Freeze time per test; read `test/login.spec.ts` first.',
+    },
+  });
+  writeHandoff(board, {
+    session: 'demo-codex-77b1a0c3',
+    title: 'Login flake fixed: time frozen per test',
+    parentSession: first.note.session,
+    agent: 'bob',
+    harness: 'codex',
+    files: ['test/login.spec.ts', 'test/helpers/clock.ts'],
+    sections: {
+      goal: 'Make the login spec pass every run.',
+      done: 'Froze time per test with a clock helper (`test/helpers/clock.ts`).',
+      state: 'Green 20 runs out of 20.',
+      decisions: 'Per test, not global: other suites rely on real time.',
+      pitfalls: 'None.',
+      next: 'Use the clock helper in the signup spec too.',
+    },
   });
 }
