@@ -1,0 +1,93 @@
+// The relation timeline as text lines (SPEC §6), the same for `baton board` and the MCP `board` tool: a header per
+// project, then each family's notes indented under their parent, one line each with `date | title | status | kind |
+// files | id` and badges. Every free-text field is shown on one line with its control characters made visible.
+import { visibleText } from '../display/visible-text.js';
+import { SHORT_SESSION, type Timeline, type TimelineNode, walkFamily } from './lineage.js';
+import type { NoteRecord } from './note.js';
+
+export interface TimelineTextOptions {
+  /** Show at most this many families (newest activity first); the rest are counted in `omitted`. */
+  families?: number;
+}
+
+export interface TimelineText {
+  lines: string[];
+  /** Families left out by `families`. */
+  omitted: number;
+}
+
+/**
+ * The timeline of `notes` as lines: for each project (in the order of its newest family), `project <key> · N notes ·
+ * anchor <first note id>`, then its families, each node indented two spaces per generation.
+ */
+export function timelineText(
+  notes: NoteRecord[],
+  timeline: Timeline,
+  options: TimelineTextOptions = {},
+): TimelineText {
+  const shown = timeline.families.slice(0, options.families ?? timeline.families.length);
+  const counts = new Map<string, { notes: number; anchor: string }>();
+  // Notes come oldest first, so the first one of a project is its anchor.
+  for (const note of notes) {
+    const count = counts.get(note.projectKey);
+    if (count) count.notes++;
+    else counts.set(note.projectKey, { notes: 1, anchor: note.id });
+  }
+  const byProject = new Map<string, TimelineNode[]>();
+  for (const family of shown) {
+    const key = familyProject(family);
+    const list = byProject.get(key);
+    if (list) list.push(family);
+    else byProject.set(key, [family]);
+  }
+  const lines: string[] = [];
+  for (const [key, families] of byProject) {
+    const count = counts.get(key);
+    const total = count?.notes ?? 0;
+    lines.push(
+      `project ${key} · ${total === 1 ? '1 note' : `${total} notes`}${count ? ` · anchor ${count.anchor}` : ''}`,
+    );
+    for (const family of families) {
+      for (const { node, depth } of walkFamily(family))
+        lines.push(`${'  '.repeat(depth + 1)}${nodeLine(node)}`);
+    }
+  }
+  return { lines, omitted: timeline.families.length - shown.length };
+}
+
+/** The project a family belongs to: its first note's (an external root takes its first child's). */
+export function familyProject(node: TimelineNode): string {
+  if (node.note) return node.note.projectKey;
+  for (const child of node.children) return familyProject(child);
+  return '';
+}
+
+/** `date | title | status | kind | files | id` and the badges, one line. */
+export function nodeLine(node: TimelineNode): string {
+  if (!node.note) {
+    return `╌ external session ${show(node.external ?? '').slice(0, SHORT_SESSION)} (no note on this board)${node.inProgress ? ' · in progress' : ''} ╌`;
+  }
+  const note = node.note;
+  const kind =
+    node.kind === 'sub-agent' ? `sub-agent of ${show(note.parentSession.slice(0, SHORT_SESSION))}` : 'main';
+  const files = note.files.length === 1 ? '1 file' : `${note.files.length} files`;
+  const badges = [
+    node.continuedBy > 0 ? `continued by ${node.continuedBy}` : '',
+    node.source && node.kind === 'main' ? `source: ${show(node.source)}` : '',
+    node.inProgress ? 'in progress' : '',
+    note.provenance === 'raw' ? 'raw draft' : '',
+  ].filter(Boolean);
+  return `${lineTime(note.createdAt)} | ${show(note.title)} | ${note.status} | ${kind} | ${files} | ${note.id}${badges.length ? ` · ${badges.join(' · ')}` : ''}`;
+}
+
+function show(text: string): string {
+  return visibleText(text, { singleLine: true });
+}
+
+// The CLI's time format (src/cli/format-time.ts: UTC to the second, `Z`), here because core cannot import the CLI
+// and the CLI's hot path must not import core modules it does not use.
+function lineTime(iso: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return show(iso);
+  return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')}Z`;
+}
