@@ -27,7 +27,10 @@ Read a note with \`baton read <id>\`; see the lineage with \`baton board\`.`;
 
 type Sub = (argv: string[], io: CliIO) => Promise<number>;
 
-const SUBCOMMANDS: Record<string, Sub> = { write };
+const SUBCOMMANDS: Record<string, Sub> = {
+  write,
+  draft: async (argv, io) => (await import('../handoff-draft.js')).runDraft(argv, io),
+};
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;

@@ -1,0 +1,144 @@
+// `baton handoff draft (--transcript <file> | --session <id>)`: a raw handoff drafted from a transcript, no model.
+import type { Board } from '../core/board/open-board.js';
+import { visibleText } from '../core/display/visible-text.js';
+import type { NoteRecord } from '../core/notes/note.js';
+import { listNotes } from '../core/notes/read.js';
+import { type DraftHandoffResult, draftHandoff } from '../core/transcripts/draft.js';
+import { parseCommandArgs } from './args.js';
+import { boardFromFlags, echoBoard, printJson, requireEnabled } from './board-flags.js';
+import { type CliIO, printUsage, UsageError } from './io.js';
+
+export const draftUsage = `baton handoff draft (--transcript <file> | --session <id>) [--title <text>] [--as <agent>] [--json]
+  Writes a raw handoff (provenance: raw) drafted with no model from a session transcript: a Claude Code session,
+  a Codex rollout, a Gemini CLI session (.jsonl) or a pi session. Goal = the first prompt typed; Done = files
+  written or edited and commands run, with exit codes and test summaries; State = the last assistant message;
+  Pitfalls = tool errors; Next steps = open plan items and questions. What the transcript cannot tell says so.
+  --session <id> reads the transcript path from that session's record. The file is streamed: any size works.`;
+
+const HARNESS_NAMES: Record<string, string> = {
+  claude: 'Claude Code',
+  codex: 'Codex',
+  gemini: 'Gemini CLI',
+  pi: 'pi',
+};
+
+/** Runs `baton handoff draft` (argv: what follows `draft`). */
+export async function runDraft(argv: string[], io: CliIO): Promise<number> {
+  const { flags } = parseCommandArgs('handoff draft', argv, {
+    transcript: { type: 'string' },
+    session: { type: 'string' },
+    title: { type: 'string' },
+  });
+  if (flags.help) return printUsage(io, draftUsage, flags.json);
+  requireEnabled(io);
+  if (flags.transcript === undefined && flags.session === undefined) {
+    throw new UsageError(
+      'handoff draft needs --transcript <file> or --session <id> — see `baton handoff draft --help`',
+    );
+  }
+  const board = boardFromFlags(io, flags);
+  const result = await draftHandoff(board, {
+    transcript: flags.transcript,
+    session: flags.session,
+    title: flags.title,
+    agent: flags.as,
+  });
+  const skipped = skippedLines(board, result);
+  const lineage = lineageOf(board, result.note);
+  if (flags.json) printJson(io, { board: board.root, ...receipt(board, result, skipped.types), lineage });
+  else io.out(humanReceipt(result, lineage));
+  for (const line of skipped.lines) io.err(`${line}\n`);
+  if (result.redacted > 0)
+    io.err(`redacted ${result.redacted} credential span(s) from the transcript's text\n`);
+  echoBoard(io, board);
+  return 0;
+}
+
+function receipt(board: Board, result: DraftHandoffResult, unknownTypes: Record<string, number>) {
+  const { note, digest: d } = result;
+  return {
+    id: note.id,
+    path: result.path,
+    project: note.projectKey,
+    title: note.title,
+    session: note.session,
+    parentSession: note.parentSession,
+    agent: note.agent,
+    harness: note.harness,
+    provenance: note.provenance,
+    transcript: note.transcriptPath ?? board.redact(result.transcript).text,
+    files: note.files,
+    redacted: result.redacted,
+    stats: {
+      lines: d.lines,
+      prompts: d.prompts.count,
+      assistantMessages: d.assistantMessages,
+      filesChanged: d.files.size + d.filesOmitted,
+      commands: d.commandCount,
+      failedCommands: d.failedCommands,
+      toolErrors: d.errorCount,
+      skipped: {
+        unknownType: d.unknownLines,
+        unknownTypes,
+        notJson: d.invalidLines,
+        tooLong: d.overlongLines,
+        truncatedLastLine: d.truncatedLastLine,
+      },
+    },
+  };
+}
+
+function humanReceipt(result: DraftHandoffResult, lineage: string): string {
+  const { note, digest: d } = result;
+  const show = (text: string) => visibleText(text, { singleLine: true });
+  const harness = HARNESS_NAMES[d.harness ?? ''] ?? 'unknown';
+  const files = note.files.length === 1 ? '1 file' : `${note.files.length} files`;
+  const read = [
+    `${d.prompts.count} prompt(s)`,
+    `${d.assistantMessages} assistant message(s)`,
+    `${d.files.size + d.filesOmitted} file(s) changed`,
+    `${d.commandCount} command(s) (${d.failedCommands} failed)`,
+    `${d.errorCount} tool error(s)`,
+  ];
+  return (
+    `wrote ${note.id} "${show(note.title)}" (${note.kind}, ${note.provenance}, ${files}) from a ${harness} transcript\n` +
+    `  project ${note.projectKey} · session ${show(note.session.slice(0, 8))} · ${show(lineage)}\n` +
+    `  read ${d.lines} lines: ${read.join(', ')}\n` +
+    `  ${show(result.path)}\n`
+  );
+}
+
+/** Where the note sits in its line, as `baton handoff write` says it. */
+function lineageOf(board: Board, note: NoteRecord): string {
+  const { notes } = listNotes(board, { project: note.projectKey });
+  const others = notes.filter((n) => n.id !== note.id);
+  if (!note.parentSession)
+    return `first of its line${others.length === 0 ? ' (the anchor of this project)' : ''}`;
+  const parent = others.filter((n) => n.session === note.parentSession).at(-1);
+  return parent
+    ? `continues ${parent.id} "${parent.title}" (session ${note.parentSession.slice(0, 8)})`
+    : `continues session ${note.parentSession.slice(0, 8)} (no note of it on this board)`;
+}
+
+// What was skipped, as stderr lines and (for --json) unknown types by name. Type names come from the transcript:
+// redacted, and escaped for the terminal.
+function skippedLines(
+  board: Board,
+  result: DraftHandoffResult,
+): { lines: string[]; types: Record<string, number> } {
+  const d = result.digest;
+  const types: Record<string, number> = {};
+  for (const [type, count] of d.unknownTypes) types[board.redact(type).text] = count;
+  const lines: string[] = [];
+  if (d.unknownLines > 0) {
+    const names = Object.entries(types)
+      .map(([type, count]) => `${visibleText(type, { singleLine: true })} ×${count}`)
+      .join(', ');
+    lines.push(`skipped ${d.unknownLines} line(s) of unknown type: ${names}`);
+  }
+  if (d.invalidLines > 0) lines.push(`skipped ${d.invalidLines} line(s) that are not JSON objects`);
+  if (d.overlongLines > 0) lines.push(`skipped ${d.overlongLines} line(s) longer than 16 MiB`);
+  if (d.truncatedLastLine)
+    lines.push('the last line is cut off (a transcript still being written?): skipped');
+  return { lines, types };
+}

@@ -1,0 +1,112 @@
+// Streaming one transcript into a digest: recognises the harness from the first lines, refuses what is not a
+// transcript (empty, binary, not JSONL, JSON of another shape), skips and counts unknown, broken and overlong lines.
+import { BatonError } from '../errors.js';
+import type { Line, TranscriptAdapter, TranscriptReader } from './adapter.js';
+import { claudeAdapter } from './claude.js';
+import { codexAdapter } from './codex.js';
+import { TranscriptDigest } from './digest.js';
+import { geminiAdapter } from './gemini.js';
+import { MAX_LINE_BYTES, openTranscript, readLines } from './lines.js';
+import { piAdapter } from './pi.js';
+import { isObject } from './text.js';
+
+/** The harnesses whose transcripts baton reads, in the order they are tried. */
+export const ADAPTERS: readonly TranscriptAdapter[] = [claudeAdapter, codexAdapter, geminiAdapter, piAdapter];
+
+/** How many non-empty lines may pass before the format must be known (else the file is refused). */
+export const DETECT_LINES = 64;
+
+const KNOWN_FORMATS = 'Claude Code, Codex, Gemini CLI or pi';
+
+export interface ReadTranscriptOptions {
+  /** Default: MAX_LINE_BYTES (16 MiB). */
+  maxLineBytes?: number;
+}
+
+/**
+ * Reads a transcript file into a digest, streaming: memory stays bounded whatever its size. Throws `not_found`
+ * for a missing file and `invalid_input` for a folder, a FIFO or device, an empty or binary file, a file that is
+ * not JSONL, and JSON of another shape (no line of a known harness type in its first lines).
+ */
+export async function readTranscript(
+  path: string,
+  options: ReadTranscriptOptions = {},
+): Promise<TranscriptDigest> {
+  const { stream, size } = await openTranscript(path);
+  if (size === 0) {
+    stream.destroy();
+    throw refused(path, 'is empty');
+  }
+  const digest = new TranscriptDigest();
+  let reader: TranscriptReader | undefined;
+  let nonEmpty = 0;
+  await readLines(
+    stream,
+    {
+      first(chunk) {
+        // Text never holds NUL bytes; images, archives, databases and UTF-16 files do, early on.
+        if (chunk.subarray(0, 8192).includes(0)) throw refused(path, 'is binary (it holds NUL bytes)');
+      },
+      overlong() {
+        digest.lines++;
+        digest.overlongLines++;
+      },
+      line(text, terminated) {
+        digest.lines++;
+        if (text.trim() === '') return;
+        nonEmpty++;
+        const parsed = parse(text);
+        if (parsed === undefined) {
+          // The last line of a transcript that is still being written (or was cut) is tolerated.
+          if (!terminated) digest.truncatedLastLine = true;
+          else if (nonEmpty === 1) throw refused(path, 'is not JSONL (its first line is not a JSON object)');
+          else digest.invalidLines++;
+          return;
+        }
+        if (!reader) {
+          const adapter = ADAPTERS.find((candidate) => candidate.detects(parsed));
+          if (adapter) {
+            digest.harness = adapter.harness;
+            reader = adapter.reader(digest);
+          } else {
+            if (nonEmpty >= DETECT_LINES) throw unknownShape(path);
+            digest.unknown(typeof parsed.type === 'string' ? parsed.type : '(no type)');
+            return;
+          }
+        }
+        const unknown = reader.read(parsed);
+        if (unknown !== undefined) digest.unknown(unknown);
+      },
+    },
+    options.maxLineBytes ?? MAX_LINE_BYTES,
+  );
+  if (nonEmpty === 0 && digest.overlongLines === 0) throw refused(path, 'is empty (blank lines only)');
+  if (!reader) {
+    if (digest.truncatedLastLine && nonEmpty === 1) {
+      throw refused(path, 'is not JSONL (its only line is not a JSON object)');
+    }
+    throw unknownShape(path);
+  }
+  reader.finish?.();
+  return digest;
+}
+
+function parse(text: string): Line | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function refused(path: string, why: string): BatonError {
+  return new BatonError('invalid_input', `${path} ${why} — not a transcript; nothing was written`);
+}
+
+function unknownShape(path: string): BatonError {
+  return new BatonError(
+    'invalid_input',
+    `${path} is not a transcript baton can read (${KNOWN_FORMATS} JSONL): none of its first lines is of a known type — nothing was written`,
+  );
+}
