@@ -24,6 +24,10 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
     summary: 'other live sessions that touched a path',
     load: () => import('./commands/who-else.js'),
   },
+  continue: {
+    summary: 'start a new session that continues a handoff note',
+    load: () => import('./commands/continue.js'),
+  },
   agents: { summary: 'list agents and unread counts', load: () => import('./commands/agents.js') },
   card: {
     summary: 'cards: topics with findings, questions and answers',

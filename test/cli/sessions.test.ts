@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBoard } from '../../src/core/board/open-board.js';
-import { writeSession } from '../../src/core/sessions/session.js';
+import { projectKeyOf, writeSession } from '../../src/core/sessions/session.js';
 import { baton, filesUnder, testdir } from '../helpers/testdir.js';
 
 describe('baton sessions', () => {
@@ -28,6 +28,38 @@ describe('baton sessions', () => {
     const live = baton(['sessions', '--live'], { cwd: dir, env });
     expect(live.stdout).toMatch(/^\S+ {2}shell {2}alice {2}live {2}/);
     expect(live.stdout).not.toContain('bob');
+  });
+
+  it('--project keeps one project’s sessions (`.` = this folder’s), and shows whom a session continues', () => {
+    const dir = testdir();
+    const env = { BATON_DIR: join(dir, '.baton') };
+    const board = openBoard({ board: env.BATON_DIR, cwd: dir, env: {} });
+    const record = (id: string, projectKey: string, parentSession = '') => ({
+      id,
+      harness: 'codex',
+      agent: `agent-${id}`,
+      cwd: dir,
+      projectKey,
+      parentSession,
+      startedAt: '2026-11-01T00:00:00.000Z',
+      lastSeen: '2026-11-01T00:00:00.000Z',
+      endedAt: '2026-11-01T01:00:00.000Z',
+    });
+    writeSession(board, record('here', projectKeyOf(dir), 'earlier-1'));
+    writeSession(board, record('there', 'some-other-project'));
+    const ids = (args: string[]) =>
+      JSON.parse(baton(['sessions', '--json', ...args], { cwd: dir, env }).stdout).sessions.map(
+        (s: { id: string }) => s.id,
+      );
+    expect(ids([])).toEqual(['there', 'here']);
+    expect(ids(['--project', '.'])).toEqual(['here']);
+    expect(ids(['--project', 'some-other-project'])).toEqual(['there']);
+    expect(baton(['sessions', '--project', 'none'], { cwd: dir, env }).stdout).toBe(
+      'no sessions yet in project none — `baton register --as <name>`\n',
+    );
+    expect(baton(['sessions', '--project', '.'], { cwd: dir, env }).stdout).toBe(
+      `here  codex  agent-here  ended  2026-11-01 00:00:00Z  ${dir}  continues earlier-1\n`,
+    );
   });
 
   it('with no board fails and creates nothing', () => {

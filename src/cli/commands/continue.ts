@@ -1,0 +1,121 @@
+// `baton continue <note-id> [--harness …] [--print]` — starts a new harness session that continues a handoff note.
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+import { BatonError } from '../../core/errors.js';
+import { type Continuation, prepareContinuation } from '../../core/notes/continuation.js';
+import { isStartableHarness, STARTABLE_HARNESSES, shellLine } from '../../core/sessions/harness-commands.js';
+import { parseCommandArgs } from '../args.js';
+import { boardFromFlags, echoBoard, printJson, requireEnabled } from '../board-flags.js';
+import { type CliIO, printUsage, UsageError } from '../io.js';
+
+export const usage = `baton continue <note-id> [--harness claude|codex|gemini|opencode|pi] [--print] [--json]
+  Starts a new session of the harness in the note's project folder. Its first message is a short lead-in, the
+  note's six sections and the source session id (a handoff too long for a command line is written to a file
+  under the board, and the message says to read it). The new session is linked to the note's session:
+  BATON_PARENT_SESSION is set for it, and a pending continuation is left for the project that the next session
+  registered there claims (once; it expires with the board's pending TTL, 30 minutes by default).
+  Also prints the command that resumes the original session, where its harness can.
+  --harness  default: the note's own harness when baton can start it, else claude
+  --print    print the command and the message; start nothing (the pending continuation is still left)`;
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const { flags, positionals } = parseCommandArgs(
+    'continue',
+    argv,
+    { harness: { type: 'string' }, print: { type: 'boolean' } },
+    1,
+  );
+  if (flags.help) return printUsage(io, usage, flags.json);
+  requireEnabled(io);
+  const noteId = positionals[0];
+  if (!noteId) throw new UsageError('continue needs a note id — see `baton board`');
+  if (flags.harness !== undefined && !isStartableHarness(flags.harness)) {
+    throw new UsageError(
+      `--harness must be one of ${STARTABLE_HARNESSES.join(', ')}, got ${JSON.stringify(flags.harness)}`,
+    );
+  }
+  const board = boardFromFlags(io, flags);
+  const harness =
+    flags.harness !== undefined && isStartableHarness(flags.harness) ? flags.harness : undefined;
+  const continuation = prepareContinuation(board, noteId, { harness });
+  const start = shellLine(continuation.argv, { cwd: continuation.cwd, env: continuation.env });
+  const resume =
+    'argv' in continuation.resume
+      ? shellLine(continuation.resume.argv, { cwd: continuation.resume.cwd })
+      : undefined;
+  if (flags.json) {
+    printJson(io, {
+      board: board.root,
+      note: continuation.note.id,
+      session: continuation.note.session,
+      harness: continuation.harness,
+      command: continuation.argv,
+      cwd: continuation.cwd,
+      env: continuation.env,
+      shell: start,
+      text: continuation.text,
+      textFile: continuation.textFile ?? null,
+      pending: continuation.pendingPath,
+      resume:
+        'argv' in continuation.resume
+          ? { command: continuation.resume.argv, cwd: continuation.resume.cwd ?? null, shell: resume }
+          : { reason: continuation.resume.reason },
+      started: !flags.print,
+    });
+  } else if (flags.print) {
+    printText(io, continuation, start, resume);
+  }
+  echoBoard(io, board);
+  if (flags.print) return 0;
+  if (!flags.json) {
+    io.err(
+      `starting ${continuation.harness} in ${continuation.cwd} (continues session ${continuation.note.session})\n`,
+    );
+    io.err(resume ? `resume the original session instead: ${resume}\n` : `(${reasonOf(continuation)})\n`);
+  }
+  return startHarness(continuation, io);
+}
+
+function printText(io: CliIO, continuation: Continuation, start: string, resume: string | undefined): void {
+  const { note } = continuation;
+  io.out(`# continue ${note.id} (project ${note.projectKey}) in a new ${continuation.harness} session:\n`);
+  io.out(`${start}\n\n`);
+  if (continuation.textFile)
+    io.out(
+      `# the handoff is too long for a command line; the message names ${continuation.textFile}, which holds:\n`,
+    );
+  else io.out('# its first message:\n');
+  io.out(`${continuation.text.trimEnd()}\n\n`);
+  if (resume) io.out(`# or resume the original session:\n${resume}\n`);
+  else io.out(`# the original session cannot be resumed: ${reasonOf(continuation)}\n`);
+}
+
+function reasonOf(continuation: Continuation): string {
+  return 'reason' in continuation.resume ? continuation.resume.reason : '';
+}
+
+// The harness takes over the terminal: stdio is inherited, and baton exits with its code.
+function startHarness(continuation: Continuation, io: CliIO): Promise<number> {
+  const [program, ...args] = continuation.argv;
+  return new Promise((done, fail) => {
+    const child = spawn(program!, args, {
+      cwd: continuation.cwd,
+      env: { ...io.env, ...continuation.env },
+      stdio: 'inherit',
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') {
+        fail(
+          new BatonError(
+            'not_found',
+            `${program} is not installed or not on PATH — install it, or run \`baton continue ${continuation.note.id} --print\` for the command (the pending continuation is left)`,
+          ),
+        );
+      } else fail(error);
+    });
+    child.on('close', (code, signal) => {
+      const number = signal ? constants.signals[signal] : undefined;
+      done(code ?? (number === undefined ? 1 : 128 + number));
+    });
+  });
+}
