@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openBoard } from '../../src/core/board/open-board.js';
 import { writeHandoff } from '../../src/core/notes/write.js';
 import { projectKeyOf, writeSession } from '../../src/core/sessions/session.js';
-import { baton, snapshot, testdir } from '../helpers/testdir.js';
+import { baton, batonAsync, snapshot, testdir } from '../helpers/testdir.js';
 
 const SOURCE = '4b1c2d3e-5f60-4718-8a9b-0c1d2e3f4a5b';
 
@@ -234,6 +234,33 @@ describe('baton continue', () => {
     expect(started.args).toHaveLength(1);
     expect(started.args[0]).toContain('## Next steps and read-first list\nRead test/login.spec.ts first.');
   });
+
+  it('while the harness runs, Ctrl-C is the harness’s own and a SIGTERM sent to baton reaches it', async () => {
+    const s = setup();
+    const bin = join(s.dir, 'bin');
+    mkdirSync(bin);
+    const log = join(s.dir, 'signals.log');
+    const ready = join(s.dir, 'ready');
+    writeFileSync(
+      join(bin, 'claude'),
+      `#!${process.execPath}
+const fs = require('node:fs');
+process.on('SIGINT', () => fs.appendFileSync(${JSON.stringify(log)}, 'INT\\n'));
+process.on('SIGTERM', () => { fs.appendFileSync(${JSON.stringify(log)}, 'TERM\\n'); process.exit(3); });
+fs.writeFileSync(${JSON.stringify(ready)}, 'yes');
+setInterval(() => {}, 1000);
+`,
+    );
+    chmodSync(join(bin, 'claude'), 0o755);
+    const child = batonAsync(['continue', s.note.id], { cwd: s.project, env: { ...s.env, PATH: bin } });
+    const closed = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+    while (!existsSync(ready)) await new Promise((wait) => setTimeout(wait, 20));
+    // To baton alone: with its usual handling it would exit 130 at once, leaving the harness on the terminal.
+    process.kill(child.pid!, 'SIGINT');
+    process.kill(child.pid!, 'SIGTERM');
+    expect(await closed).toBe(3);
+    expect(readFileSync(log, 'utf8')).toBe('TERM\n');
+  }, 30_000);
 
   it('a harness that is not installed is an error naming --print', () => {
     const s = setup();

@@ -94,7 +94,12 @@ function reasonOf(continuation: Continuation): string {
   return 'reason' in continuation.resume ? continuation.resume.reason : '';
 }
 
-// The harness takes over the terminal: stdio is inherited, and baton exits with its code.
+// Signals a harness may get while it runs in the foreground.
+const HANDED_OVER = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+// The harness takes over the terminal: stdio is inherited, and baton exits with its code. While it runs, baton's own
+// signal handling is set aside: Ctrl-C reaches the harness from the terminal (it decides what it means; baton must not
+// exit under it and hand the terminal back to the shell), and a SIGTERM or SIGHUP sent to baton alone is passed on.
 function startHarness(continuation: Continuation, io: CliIO): Promise<number> {
   const [program, ...args] = continuation.argv;
   return new Promise((done, fail) => {
@@ -103,7 +108,23 @@ function startHarness(continuation: Continuation, io: CliIO): Promise<number> {
       env: { ...io.env, ...continuation.env },
       stdio: 'inherit',
     });
+    const saved = HANDED_OVER.map((signal) => {
+      const listeners = process.listeners(signal);
+      process.removeAllListeners(signal);
+      const pass = () => {
+        if (signal !== 'SIGINT') child.kill(signal);
+      };
+      process.on(signal, pass);
+      return { signal, listeners, pass };
+    });
+    const restore = () => {
+      for (const { signal, listeners, pass } of saved) {
+        process.off(signal, pass);
+        for (const listener of listeners) process.on(signal, listener);
+      }
+    };
     child.on('error', (error: NodeJS.ErrnoException) => {
+      restore();
       if (error.code === 'ENOENT') {
         fail(
           new BatonError(
@@ -114,6 +135,7 @@ function startHarness(continuation: Continuation, io: CliIO): Promise<number> {
       } else fail(error);
     });
     child.on('close', (code, signal) => {
+      restore();
       const number = signal ? constants.signals[signal] : undefined;
       done(code ?? (number === undefined ? 1 : 128 + number));
     });
