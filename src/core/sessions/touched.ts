@@ -11,8 +11,11 @@ import { readSession, type SessionRecord, sessionPath } from './session.js';
 
 /** At most this many distinct paths are kept per session; touching one again moves it to the end. */
 export const MAX_TOUCHED = 500;
-/** …and at most this many characters of paths in all, so a record stays well below the reader's 256 KiB cap. */
-export const MAX_TOUCHED_CHARS = 100_000;
+/**
+ * …and at most this many bytes of paths (UTF-8) in all, so a record stays well below the reader's 256 KiB cap even
+ * when JSON escapes every byte of them twice over.
+ */
+export const MAX_TOUCHED_BYTES = 100_000;
 /** A longer path is refused (Linux's PATH_MAX). */
 export const MAX_PATH_CHARS = 4096;
 
@@ -86,10 +89,10 @@ export function touchPaths(board: Board, sessionId: string, paths: string[], cwd
       entries.push({ path: stored, at: now });
       recorded.push(stored);
     }
-    let chars = entries.reduce((sum, entry) => sum + entry.path.length, 0);
+    let bytes = entries.reduce((sum, entry) => sum + Buffer.byteLength(entry.path), 0);
     let dropped = 0;
-    while (entries.length > MAX_TOUCHED || (chars > MAX_TOUCHED_CHARS && entries.length > 1)) {
-      chars -= entries.shift()!.path.length;
+    while (entries.length > MAX_TOUCHED || (bytes > MAX_TOUCHED_BYTES && entries.length > 1)) {
+      bytes -= Buffer.byteLength(entries.shift()!.path);
       dropped++;
     }
     const record: SessionRecord = {

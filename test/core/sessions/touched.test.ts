@@ -6,7 +6,7 @@ import { openBoard } from '../../../src/core/board/open-board.js';
 import { bindSession, readSession, writeSession } from '../../../src/core/sessions/session.js';
 import {
   MAX_TOUCHED,
-  MAX_TOUCHED_CHARS,
+  MAX_TOUCHED_BYTES,
   normalizeTouchedPath,
   touchedPaths,
   touchPaths,
@@ -78,17 +78,18 @@ describe('touchPaths', () => {
     expect(touched.at(-1)).toBe('f/599.ts');
   });
 
-  it('keeps the paths within a character budget, so the record stays readable', () => {
+  it('keeps the paths within a byte budget, so the record stays readable', () => {
     const board = boardWithSession();
-    const long = (i: number) => `${String(i).padStart(4, '0')}/${'d'.repeat(2000)}`;
+    // Three bytes a character in UTF-8: each path is 6,005 bytes.
+    const long = (i: number) => `${String(i).padStart(4, '0')}/${'路'.repeat(2000)}`;
     touchPaths(
       board,
       's1',
       Array.from({ length: 80 }, (_, i) => long(i)),
     );
     const touched = readSession(board, 's1')?.touched ?? [];
-    expect(touched.join('').length).toBeLessThanOrEqual(MAX_TOUCHED_CHARS);
-    expect(touched.length).toBe(Math.floor(MAX_TOUCHED_CHARS / long(0).length));
+    expect(Buffer.byteLength(touched.join(''))).toBeLessThanOrEqual(MAX_TOUCHED_BYTES);
+    expect(touched.length).toBe(Math.floor(MAX_TOUCHED_BYTES / Buffer.byteLength(long(0))));
     expect(touched.at(-1)).toBe(long(79));
   });
 
