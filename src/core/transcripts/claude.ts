@@ -127,7 +127,7 @@ class ClaudeReader implements TranscriptReader {
     if (texts.length === 0) return;
     const text = texts.join('\n');
     if (isInterruption(text)) {
-      if (!side) this.digest.interrupted = 'interrupted by the person';
+      if (!side) this.digest.interrupted = 'its last turn was interrupted by the person';
       return;
     }
     // Meta lines are harness injections (caveats, skill bodies); a compact summary restates earlier work.

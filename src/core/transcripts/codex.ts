@@ -267,7 +267,7 @@ class CodexReader implements TranscriptReader {
         return undefined;
       }
       case 'turn_aborted':
-        d.interrupted = `the turn was aborted (${str(payload.reason) ?? 'no reason given'})`;
+        d.interrupted = `its last turn was aborted (${str(payload.reason) ?? 'no reason given'})`;
         return undefined;
       case 'exec_command_begin':
       case 'exec_command_end': {

@@ -122,7 +122,7 @@ export class TranscriptDigest {
   lastAssistant?: string;
   lastAssistantCut = false;
   assistantMessages = 0;
-  /** The session's last turn was interrupted or aborted after its last assistant message. */
+  /** How the session's last turn ended when it was cut short (`its last turn was interrupted by the person`). */
   interrupted?: string;
   readonly files = new Map<string, FileChange>();
   filesOmitted = 0;
@@ -263,15 +263,14 @@ export class TranscriptDigest {
   }
 }
 
-/** The files a plain `rm a b` (or `git rm`) removes; nothing for a command with globs, variables or pipes. */
+/** The files a plain `rm a b` (or `git rm`) removes; nothing for a command with quotes, globs, variables or pipes. */
 export function removedFiles(command: string): string[] {
-  const match = /^\s*(?:git\s+)?rm\s+([^\n;&|<>$`*?(){}[\]!~]+)$/.exec(command);
+  const match = /^\s*(?:git\s+)?rm\s+([^\n;&|<>$`*?(){}[\]!~'"\\]+)$/.exec(command);
   if (!match) return [];
   return match[1]!
     .trim()
     .split(/\s+/)
-    .map((word) => word.replace(/^(['"])(.*)\1$/, '$2'))
-    .filter((word) => word !== '' && !word.startsWith('-'));
+    .filter((word) => !word.startsWith('-'));
 }
 
 // The line that says why a command failed: an `error`/`Error` line when there is one near the start, else the first.
@@ -279,6 +278,6 @@ function firstOutputLine(output: string): string {
   const head = stripAnsi(output.slice(0, 8192))
     .split('\n')
     .map((line) => line.trim());
-  const error = head.find((line) => /\b(error|failed|fatal|not found|no such)\b/i.test(line));
+  const error = head.find((line) => /\b(error|failed|fail|fatal|not found|no such)\b/i.test(line));
   return snippet(error ?? head.find((line) => line !== '') ?? '', 200).text;
 }

@@ -79,7 +79,7 @@ class PiReader implements TranscriptReader {
         d.assistant(texts.join('\n\n'));
         if (message.stopReason === 'error')
           d.error('model', firstLine(str(message.errorMessage) ?? '') || 'error');
-        if (message.stopReason === 'aborted') d.interrupted = 'the reply was aborted';
+        if (message.stopReason === 'aborted') d.interrupted = 'its last reply was aborted';
         return undefined;
       }
       case 'toolResult':

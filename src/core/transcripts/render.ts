@@ -162,7 +162,7 @@ function state(d: TranscriptDigest, r: (text: string) => string): string {
       `After it, ${d.unanswered === 1 ? 'one request' : `${d.unanswered} requests`} got no reply in the transcript.`,
     );
   }
-  if (d.interrupted) parts.push(`The session ended with its last turn ${d.interrupted}.`);
+  if (d.interrupted) parts.push(`The session ended as ${d.interrupted}.`);
   parts.push(source(d));
   return parts.join('\n\n');
 }
