@@ -5,7 +5,14 @@ import type { Board } from '../board/open-board.js';
 import { boardPath } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { isTempName } from '../store/atomic-write.js';
-import { entryKind, listNames, type Problem, readTextFile, SYMLINK_REASON } from '../store/safe-fs.js';
+import {
+  entryKind,
+  listNames,
+  type Problem,
+  readTextFile,
+  readTextHead,
+  SYMLINK_REASON,
+} from '../store/safe-fs.js';
 import {
   NOTE_LIMITS,
   NOTES_DIR,
@@ -24,6 +31,12 @@ export interface NoteFile {
 export interface ListNotesOptions {
   /** Only this project's notes; every project's when absent. */
   project?: string;
+  /**
+   * Read each file only up to the end of its front matter (the timeline needs nothing else): every `body` is then
+   * `''`. A note whose front matter is broken, has no title or does not end within the first few KB is read whole,
+   * as without this option. Default false.
+   */
+  frontMatterOnly?: boolean;
 }
 
 export interface NoteList {
@@ -81,13 +94,27 @@ export function loadNote(
   return { ok: true, note: parseNote(read.text, file.path) };
 }
 
+// Front matter that baton writes is a few hundred bytes; one with hundreds of files or facts is read whole.
+const HEAD_BYTES = 4096;
+const FRONT_MATTER_END = '\n---\n';
+
+// The note's front matter only, when it parses whole and carries its title; else undefined (read the file whole).
+function loadFrontMatter(board: Board, file: NoteFile): ReturnType<typeof loadNote> | undefined {
+  const head = readTextHead(board.root, file.path, FRONT_MATTER_END, HEAD_BYTES);
+  if (!head.ok) return head;
+  if (head.text === undefined) return undefined;
+  const note = parseNote(head.text, file.path);
+  // Without a title field the title comes from the body (parseNote falls back to the id): read it whole.
+  return note.degraded || note.title === note.id ? undefined : { ok: true, note };
+}
+
 /** Notes of one project (or all), oldest first. Never fails on a broken note: it is listed, marked degraded. */
 export function listNotes(board: Board, options: ListNotesOptions = {}): NoteList {
   const problems: Problem[] = [];
   const notes: NoteRecord[] = [];
   if (!board.exists) return { notes, problems };
   for (const file of listNoteFiles(board, options, problems)) {
-    const loaded = loadNote(board, file);
+    const loaded = (options.frontMatterOnly && loadFrontMatter(board, file)) || loadNote(board, file);
     if (loaded.ok) notes.push(loaded.note);
     else if (!loaded.missing) problems.push({ path: file.path, reason: loaded.reason });
   }

@@ -158,6 +158,43 @@ function readBytes(
 }
 
 /**
+ * The start of a regular file inside the board, through the first `end` after its first byte, read and decoded
+ * (strict UTF-8) only that far: a record's front matter without its body. Same checks as readTextFile; `text` is
+ * undefined when `end` is not within the first `headBytes` bytes (then read the whole file).
+ */
+export function readTextHead(
+  root: string,
+  path: string,
+  end: string,
+  headBytes: number,
+): { ok: true; text: string | undefined } | { ok: false; missing: boolean; reason: string } {
+  const check = checkFolders(root, dirname(path));
+  if (check.state === 'missing') return { ok: false, missing: true, reason: 'missing' };
+  if (check.state === 'unsafe') {
+    return { ok: false, missing: false, reason: `is inside ${check.path}, which ${check.reason}` };
+  }
+  let fd: number;
+  try {
+    fd = openSync(path, READ_FLAGS);
+  } catch (error) {
+    return openFailure(error);
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return { ok: false, missing: false, reason: 'is not a regular file' };
+    const buffer = Buffer.allocUnsafe(headBytes);
+    const length = readSync(fd, buffer, 0, headBytes, 0);
+    const at = buffer.subarray(0, length).indexOf(end, 1);
+    if (at === -1) return { ok: true, text: undefined };
+    return { ok: true, text: utf8.decode(buffer.subarray(0, at + Buffer.byteLength(end))) };
+  } catch (error) {
+    if (error instanceof TypeError) return { ok: false, missing: false, reason: 'is not valid UTF-8' };
+    return openFailure(error);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * Reads a file a person named on the command line (outside the board, so a link they made is followed): a regular
  * file only (a FIFO or device is refused, never waited on), strict UTF-8, at most `maxBytes`.
  */
