@@ -1,8 +1,8 @@
 // Tool profiles (`--tools`): which tools a server lists. `default` stays small; writes and admin tools are opt-in.
-// `notes` joins this list with the handoff tools; a profile that would list nothing is not offered.
+// A profile that would list nothing is not offered.
 import { BatonError } from '../core/errors.js';
 
-export const PROFILES = ['default', 'full', 'messaging', 'cards'] as const;
+export const PROFILES = ['default', 'full', 'messaging', 'cards', 'notes'] as const;
 export type Profile = (typeof PROFILES)[number];
 
 /** A tool belongs to the profiles it names, and always to `full`. */

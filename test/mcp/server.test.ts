@@ -5,6 +5,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { BatonError } from '../../src/core/errors.js';
+import { SECTIONS } from '../../src/core/notes/sections.js';
 import { defineTool, type ToolGroup } from '../../src/mcp/contract.js';
 import { PROFILES } from '../../src/mcp/profiles.js';
 import { messaging } from '../../src/mcp/tools/messaging.js';
@@ -13,7 +14,8 @@ import { filesUnder, testdir } from '../helpers/testdir.js';
 import { boardIn, call, connect, resourceText, sentId, textOf } from './helpers.js';
 
 const MESSAGING_TOOLS = ['dm_send', 'dm_inbox', 'dm_agents', 'dm_register'];
-const DEFAULT_TOOLS = [...MESSAGING_TOOLS, 'card_list', 'card_read'];
+const NOTE_TOOLS = ['board', 'read_handoff', 'write_handoff', 'who_else'];
+const DEFAULT_TOOLS = [...MESSAGING_TOOLS, 'card_list', 'card_read', ...NOTE_TOOLS];
 const CARD_TOOLS = ['card_list', 'card_read', 'card_new', 'card_write'];
 
 describe('initialize and tools/list', () => {
@@ -46,7 +48,8 @@ describe('initialize and tools/list', () => {
   it.each([
     ['messaging', MESSAGING_TOOLS],
     ['cards', CARD_TOOLS],
-    ['full', [...MESSAGING_TOOLS, ...CARD_TOOLS]],
+    ['notes', NOTE_TOOLS],
+    ['full', [...MESSAGING_TOOLS, ...CARD_TOOLS, ...NOTE_TOOLS]],
   ] as const)('profile %s lists %j', async (profile, names) => {
     const client = await connect({ board: boardIn(testdir()), agent: 'alice', profile });
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(names);
@@ -61,7 +64,7 @@ describe('initialize and tools/list', () => {
   });
 
   it('offers only profiles that list tools', () => {
-    expect(PROFILES).toEqual(['default', 'full', 'messaging', 'cards']);
+    expect(PROFILES).toEqual(['default', 'full', 'messaging', 'cards', 'notes']);
   });
 });
 
@@ -92,12 +95,13 @@ describe('BATON_DISABLE', () => {
 });
 
 describe('resources and prompts', () => {
-  it('lists baton://board and the baton://message/{id} and baton://card/{id} templates', async () => {
+  it('lists baton://board and the baton://message/{id}, baton://card/{id} and baton://note/{id} templates', async () => {
     const client = await connect({ board: boardIn(testdir()), agent: 'alice' });
     expect((await client.listResources()).resources.map((r) => r.uri)).toEqual(['baton://board']);
     expect((await client.listResourceTemplates()).resourceTemplates.map((r) => r.uriTemplate)).toEqual([
       'baton://message/{id}',
       'baton://card/{id}',
+      'baton://note/{id}',
     ]);
   });
 
@@ -135,7 +139,7 @@ describe('resources and prompts', () => {
     );
   });
 
-  it('the handoff prompt holds the six sections in order', async () => {
+  it('the handoff prompt holds the six sections in order, as the notes core names them', async () => {
     const client = await connect({ board: boardIn(testdir()), agent: 'alice' });
     expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(['handoff']);
     const prompt = await client.getPrompt({ name: 'handoff' });
@@ -150,7 +154,9 @@ describe('resources and prompts', () => {
       'Pitfalls and blockers',
       'Next steps and read-first list',
     ]);
+    expect(headings).toEqual(SECTIONS.map((section) => section.title));
     expect(text).toContain('not run');
+    expect(text).toContain('write_handoff');
   });
 
   it('prompts and tool descriptions name only tools that exist and no internal spec', async () => {
@@ -169,13 +175,13 @@ describe('resources and prompts', () => {
     for (const text of texts) {
       expect(text).not.toMatch(/SPEC|§/);
       for (const [word] of text.matchAll(/\b[a-z]+_[a-z_]+\b/g)) expect(names).toContain(word);
-      // `baton handoff …` does not exist yet; the commands named are real ones.
+      // The commands named are real ones.
       for (const [, command] of text.matchAll(/`baton (\w+)/g))
-        expect(['card', 'register', 'init']).toContain(command);
+        expect(['card', 'register', 'init', 'handoff', 'continue']).toContain(command);
     }
-    expect(texts[0]).toContain('card_write');
-    expect(texts[0]).not.toContain('write_handoff');
-    expect(texts[0]).not.toContain('handoff write');
+    expect(texts[0]).toContain('write_handoff');
+    expect(texts[0]).toContain('`baton handoff write`');
+    expect(texts[0]).not.toContain('card_write');
   });
 });
 

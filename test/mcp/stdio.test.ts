@@ -69,6 +69,35 @@ describe('baton mcp (stdio)', () => {
     );
   });
 
+  it("hands off over stdio: write_handoff in the launching session, board shows the CLI's line, read_handoff reads it", async () => {
+    const dir = testdir();
+    const env = { BATON_DIR: join(dir, '.baton'), BATON_SESSION: 'sess-stdio' };
+    expect(baton(['register', '--as', 'alice'], { cwd: dir, env }).code).toBe(0);
+    const client = await stdioClient(dir, [], { BATON_SESSION: 'sess-stdio' });
+    const sections = {
+      goal: 'Ship the notes tools.',
+      done: 'Wrote them.',
+      state: 'Green.',
+      decisions: 'Six arguments, not one body.',
+      pitfalls: 'None.',
+      next_steps: 'Read docs/mcp.md.',
+    };
+    const written = textOf(await call(client, 'write_handoff', { ...sections, files: ['docs/mcp.md'] }));
+    const id = /^wrote handoff (n-\S+) as alice$/m.exec(written)?.[1] ?? '';
+    expect(written).toContain(
+      `· session sess-stdio · first of its line (the anchor of this project) · 1 file`,
+    );
+    const cli = baton(['board'], { cwd: dir, env });
+    expect(cli.code).toBe(0);
+    const cliLine = cli.stdout.split('\n').find((line) => line.includes(`| ${id}`));
+    expect(cliLine).toMatch(/ \| Ship the notes tools\. \| ok \| main \| 1 file \| n-\S+ · in progress$/);
+    const shown = textOf(await call(client, 'board', {}));
+    expect(shown.split('\n')).toContain(cliLine);
+    const read = textOf(await call(client, 'read_handoff', { id: id.slice(0, 12) }));
+    expect(read).toContain(`--- ${id} · handoff · ok · `);
+    expect(read).toContain('│ ## Decisions and rejected options\n│ Six arguments, not one body.');
+  });
+
   it('writes nothing but JSON-RPC on stdout and exits 0 when stdin closes', () => {
     const dir = testdir();
     const requests = [
@@ -130,16 +159,15 @@ describe('baton mcp (stdio)', () => {
     expect(badName.status).toBe(1);
     expect(badName.stdout).toBe('');
     expect(badName.stderr).toBe('baton: invalid agent name "../x": must not contain path separators\n');
-    for (const profile of ['everything', 'notes']) {
+    for (const profile of ['everything', 'note']) {
       const badProfile = baton(['mcp', '--tools', profile], { cwd: dir });
       expect(badProfile.code).toBe(2);
       expect(badProfile.stdout).toBe('');
       expect(badProfile.stderr).toBe(
-        `baton: unknown tool profile "${profile}" — use one of default, full, messaging, cards\n`,
+        `baton: unknown tool profile "${profile}" — use one of default, full, messaging, cards, notes\n`,
       );
     }
     const help = baton(['mcp', '--help'], { cwd: dir });
-    expect(help.stdout).toContain('[--tools default|full|messaging|cards]');
-    expect(help.stdout).not.toContain('notes');
+    expect(help.stdout).toContain('[--tools default|full|messaging|cards|notes]');
   });
 });

@@ -6,7 +6,7 @@ import { serveStdio } from '../../mcp/stdio.js';
 import { parseCommandArgs } from '../args.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
-export const usage = `baton mcp [--as <name>] [--tools default|full|messaging|cards] [--board <path>] [--global]
+export const usage = `baton mcp [--as <name>] [--tools default|full|messaging|cards|notes] [--board <path>] [--global]
   Runs baton's MCP server on stdin/stdout, for a harness to launch (see docs/mcp.md).
   The agent is --as, else BATON_AGENT, else the name registered for the session that launched it.`;
 

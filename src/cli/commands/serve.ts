@@ -10,7 +10,7 @@ import { checkToken, readTokenFile } from '../../mcp/token.js';
 import { intFlag, parseCommandArgs } from '../args.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
-export const usage = `baton serve [--port 7325] [--host 127.0.0.1] [--token-file <file>] [--tools default|full|messaging|cards] [--as <name>]
+export const usage = `baton serve [--port 7325] [--host 127.0.0.1] [--token-file <file>] [--tools default|full|messaging|cards|notes] [--as <name>]
   Serves MCP over Streamable HTTP at http://<host>:<port>/mcp (stateless; one fresh server per request).
   --host        any non-loopback address needs a token (--token-file, or BATON_TOKEN); clients send
                 "Authorization: Bearer <token>". A token has at least 32 characters.

@@ -80,6 +80,23 @@ export function nodeLine(node: TimelineNode): string {
   return `${lineTime(note.createdAt)} | ${show(note.title)} | ${note.status} | ${kind} | ${files} | ${note.id}${badges.length ? ` · ${badges.join(' · ')}` : ''}`;
 }
 
+/**
+ * How `note` continues its line, for a receipt: `first of its line (the anchor of this project)`, `continues n-…
+ * "<title>" (session <8 chars>)`, or `continues session <8 chars> (no note of it on this board)`. `project`: the notes
+ * of its project (the note itself may be among them).
+ */
+export function lineageText(note: NoteRecord, project: NoteRecord[]): string {
+  const others = project.filter((other) => other.id !== note.id);
+  if (!note.parentSession) {
+    return `first of its line${others.length === 0 ? ' (the anchor of this project)' : ''}`;
+  }
+  const session = show(note.parentSession.slice(0, SHORT_SESSION));
+  const parent = others.filter((other) => other.session === note.parentSession).at(-1);
+  return parent
+    ? `continues ${parent.id} "${show(parent.title)}" (session ${session})`
+    : `continues session ${session} (no note of it on this board)`;
+}
+
 function show(text: string): string {
   return visibleText(text, { singleLine: true });
 }

@@ -40,6 +40,11 @@ export interface WriteHandoffOptions {
   files?: string[];
   /** The session writing it. Default: the session this process runs in, else the note's own id. */
   session?: string;
+  /**
+   * Default true: fields not given come from the session this process runs in. False for a server answering other
+   * processes (MCP over HTTP): its own session says nothing about its clients.
+   */
+  currentSession?: boolean;
   /** The session this one continues. Default: the session record's parentSession, else ''. */
   parentSession?: string;
   /** Default: the session record's agent, else `you`. */
@@ -69,7 +74,7 @@ export function writeHandoff(board: Board, options: WriteHandoffOptions): WriteH
   const status = validateStatus(options.status);
   const explicitSession =
     options.session === undefined ? undefined : validateName('session', options.session);
-  const record = sessionRecord(board, explicitSession);
+  const record = sessionRecord(board, explicitSession, options.currentSession ?? true);
   const cwd = record?.cwd && isAbsolute(record.cwd) ? record.cwd : board.cwd;
   const projectKey =
     record?.projectKey && !projectKeyProblem(record.projectKey)
@@ -170,9 +175,14 @@ function validateTitle(title: string): string {
   return trimmed;
 }
 
-function sessionRecord(board: Board, explicit: string | undefined): SessionRecord | undefined {
+function sessionRecord(
+  board: Board,
+  explicit: string | undefined,
+  current: boolean,
+): SessionRecord | undefined {
   if (!board.exists) return undefined;
-  return explicit !== undefined ? readSession(board, explicit) : currentSession(board);
+  if (explicit !== undefined) return readSession(board, explicit);
+  return current ? currentSession(board) : undefined;
 }
 
 /**

@@ -1,24 +1,14 @@
-// The `handoff` prompt: the six-section handoff note, for an agent ending its unit of work. It names only what
-// exists today: the note goes to the person, or onto a card when they ask.
+// The `handoff` prompt: the six-section handoff note, for an agent ending its unit of work, saved on the board with
+// write_handoff (or `baton handoff write` where this server does not list it). The sections come from the notes core.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-
-/** The six sections every handoff body has, in order. */
-export const HANDOFF_SECTIONS = [
-  ['Goal', 'what this line of work is for, in one or two sentences'],
-  ['Done', 'what was finished, with files, commands and results'],
-  ['State and open questions', 'where things stand now; what is unresolved'],
-  ['Decisions and rejected options', 'what was chosen, what was rejected, and why'],
-  ['Pitfalls and blockers', 'what cost time or still blocks progress'],
-  ['Next steps and read-first list', 'what the next session should do first, and which files to read'],
-] as const;
+import { sectionsTemplate } from '../../core/notes/sections.js';
 
 export function handoffTemplate(): string {
-  const sections = HANDOFF_SECTIONS.map(([title, hint]) => `## ${title}\n<${hint}>`).join('\n\n');
   return `Write a handoff note for the session that continues this work. Use exactly these six sections, in this order, and keep the full detail (it is read instead of this conversation). Where you could not verify something, say so ("not run") rather than guess.
 
-${sections}
+${sectionsTemplate()}
 
-Give the note to the person as your answer. If they ask you to keep it on the board, add it to a card as a note: with the card_write tool when this server lists it, else with \`baton card write <card-id> --type note\` and the note on stdin.`;
+Save it on the board with the write_handoff tool: one argument per section, a short title, and the files you changed. If this server does not list write_handoff, run \`baton handoff write\` with the note on stdin. Then tell the person the note's id: the next session reads it with read_handoff, or \`baton continue <id>\` starts one from it.`;
 }
 
 export function registerHandoffPrompt(server: McpServer): void {
@@ -26,7 +16,7 @@ export function registerHandoffPrompt(server: McpServer): void {
     'handoff',
     {
       title: 'Write a handoff',
-      description: 'The six-section handoff template for ending a session.',
+      description: 'The six-section handoff for ending a session, saved with write_handoff.',
     },
     () => ({
       description: 'Six-section handoff note',

@@ -2,5 +2,6 @@
 import type { ToolGroup } from '../contract.js';
 import { cards } from './cards.js';
 import { messaging } from './messaging.js';
+import { notes } from './notes.js';
 
-export const TOOL_GROUPS: ToolGroup[] = [messaging, cards];
+export const TOOL_GROUPS: ToolGroup[] = [messaging, cards, notes];
