@@ -45,7 +45,7 @@ export async function openTranscript(path: string): Promise<{ stream: ReadStream
     throw notRegular(path);
   }
   // The stream closes the file when it ends or is destroyed (a reader that stops early destroys it).
-  return { stream: handle.createReadStream({ highWaterMark: 1024 * 1024 }), size: opened.size };
+  return { stream: handle.createReadStream({ highWaterMark: 256 * 1024 }), size: opened.size };
 }
 
 function notRegular(path: string): BatonError {
