@@ -1,7 +1,16 @@
 // Codex rollouts (`~/.codex/sessions/YYYY/MM/DD/rollout-…-<id>.jsonl`): `{timestamp, type, payload}` lines —
 // session_meta, turn_context, response_item (what the model saw and said), event_msg (what the harness did).
 import { type Line, type TranscriptAdapter, type TranscriptReader, typeLabel } from './adapter.js';
-import { type CommandRun, type FileAction, Pending, PromptLog, type TranscriptDigest } from './digest.js';
+import {
+  afterOutputMarker,
+  commandLine,
+  exitCodeOf,
+  outputText,
+  type PatchFile,
+  parseArguments,
+  patchFiles,
+} from './codex-tools.js';
+import { type CommandRun, Pending, PromptLog, type TranscriptDigest } from './digest.js';
 import { contentText, firstLine, isObject, realPrompt, str } from './text.js';
 
 const TOP = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
@@ -47,11 +56,6 @@ const QUIET_EVENTS = new Set([
   'thread_rolled_back',
   'user_message_edited',
 ]);
-
-interface PatchFile {
-  path: string;
-  action: FileAction;
-}
 
 interface PendingCall {
   name: string;
@@ -246,16 +250,7 @@ class CodexReader implements TranscriptReader {
 
   private patch(id: string, input: string, workdir?: string): void {
     this.digest.tool('apply_patch');
-    const files: PatchFile[] = [];
-    for (const match of input.matchAll(/^\*\*\* (Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm)) {
-      if (files.length >= 100) break;
-      if (match[3] !== undefined) files.push({ path: match[3].trim(), action: 'moved' });
-      else {
-        const action = match[1] === 'Add' ? 'created' : match[1] === 'Delete' ? 'deleted' : 'edited';
-        files.push({ path: match[2]!.trim(), action });
-      }
-    }
-    this.calls.set(id, { name: 'apply_patch', patch: files, base: workdir ?? this.digest.cwd });
+    this.calls.set(id, { name: 'apply_patch', patch: patchFiles(input), base: workdir ?? this.digest.cwd });
   }
 
   private event(payload: Record<string, unknown>): string | undefined {
@@ -331,64 +326,4 @@ class CodexReader implements TranscriptReader {
       d.error('apply_patch', why, (call.patch ?? []).map((file) => file.path).join(', '));
     } else this.patched(call);
   }
-}
-
-function parseArguments(value: unknown): Record<string, unknown> {
-  if (isObject(value)) return value;
-  if (typeof value !== 'string') return {};
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return isObject(parsed) ? parsed : {};
-  } catch {
-    return {};
-  }
-}
-
-/** A command as the shell ran it: `["bash", "-lc", "npm test"]` is `npm test`. */
-function commandLine(command: unknown): string {
-  if (typeof command === 'string') return command;
-  if (!Array.isArray(command)) return '';
-  const parts = command.filter((part): part is string => typeof part === 'string');
-  if (parts.length >= 3 && (parts[1] === '-lc' || parts[1] === '-c')) return parts.slice(2).join(' ');
-  return parts.join(' ');
-}
-
-function outputText(output: unknown): string {
-  if (typeof output === 'string') return output;
-  if (isObject(output)) return str(output.content) ?? contentText(output.content);
-  return contentText(output);
-}
-
-/**
- * The exit code a tool output reports: unified exec's `Process exited with code N`, or the JSON some versions
- * wrap outputs in (`{"output": …, "metadata": {"exit_code": N}}`).
- */
-function exitCodeOf(output: unknown, text = outputText(output)): number | undefined {
-  const exited = /Process exited with code (-?\d+)/.exec(text.slice(0, 1000));
-  if (exited) return Number(exited[1]);
-  if (!text.trimStart().startsWith('{')) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (isObject(parsed) && isObject(parsed.metadata) && typeof parsed.metadata.exit_code === 'number') {
-      return parsed.metadata.exit_code;
-    }
-  } catch {
-    // Not JSON after all: plain output that starts with a brace.
-  }
-  return undefined;
-}
-
-// Unified exec prefixes output with a header (chunk id, wall time, exit code) ending in `Output:`.
-function afterOutputMarker(text: string): string {
-  const at = text.indexOf('\nOutput:\n');
-  if (at !== -1 && at < 1000) return text.slice(at + 9);
-  if (text.trimStart().startsWith('{')) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (isObject(parsed) && typeof parsed.output === 'string') return parsed.output;
-    } catch {
-      // Plain output.
-    }
-  }
-  return text;
 }

@@ -55,7 +55,8 @@ export async function readTranscript(
         digest.lines++;
         if (text.trim() === '') return;
         nonEmpty++;
-        const parsed = parse(text);
+        // A byte-order mark some editors add when a transcript is saved again.
+        const parsed = parse(nonEmpty === 1 && text.startsWith('\uFEFF') ? text.slice(1) : text);
         if (parsed === undefined) {
           // The last line of a transcript that is still being written (or was cut) is tolerated.
           if (!terminated) digest.truncatedLastLine = true;

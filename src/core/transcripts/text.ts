@@ -24,6 +24,7 @@ const INJECTED_PREFIXES = [
   '<hook_prompt',
   '<subagent_notification>',
   '<session_context>',
+  'this is the gemini cli. we are setting up the context',
   '# agents.md instructions',
   'caveat: the messages below were generated',
   '[request interrupted by user',

@@ -197,6 +197,14 @@ describe('damaged transcripts are read around', () => {
     expect(digest.prompts.first).toBe('create hello.py, md and js');
   });
 
+  it('a byte-order mark before the first line is not in the way', async () => {
+    const { dir, board } = project();
+    const path = write(dir, 'bom.jsonl', `\uFEFF${readFileSync(SMALL, 'utf8')}`);
+    const { digest } = await draft(board, path);
+    expect(digest.invalidLines).toBe(0);
+    expect(digest.prompts.first).toBe('create hello.py, md and js');
+  });
+
   it('a line of another harness inside a transcript is of unknown type, not read', async () => {
     const { dir, board } = project();
     const lines = readFileSync(SMALL, 'utf8').trimEnd().split('\n');
