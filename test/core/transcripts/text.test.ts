@@ -17,7 +17,9 @@ describe('realPrompt', () => {
     ['This session is being continued from a previous conversation that ran out of context.'],
     ['Stop hook feedback:\nfinish the task'],
     ['<session_context>\nThis is the Gemini CLI.\n</session_context>'],
-    ["This is the Gemini CLI. We are setting up the context for our chat.\nI'm currently working in the directory: /w"],
+    [
+      "This is the Gemini CLI. We are setting up the context for our chat.\nI'm currently working in the directory: /w",
+    ],
     ['/clear'],
     ['   '],
   ])('%j is not a prompt', (text) => {
