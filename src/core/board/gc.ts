@@ -6,7 +6,9 @@ import { CARD_FILE, CARDS_DIR } from '../cards/card.js';
 import { DAY_DIR, MESSAGES_DIR, messagePath } from '../messages/message.js';
 import { markerAgeMs, queuedIds, spoolDir } from '../messages/spool.js';
 import { findExpiredPendings, PENDING_DIR } from '../pending/pending.js';
+import { CONTINUATIONS_DIR } from '../sessions/parent-link.js';
 import { isBatonTempName } from '../store/atomic-write.js';
+import { readJsonRecord } from '../store/json-record.js';
 import { LOCK_OWNER, LOCK_SUFFIX, lockAbandoned } from '../store/lock.js';
 import { nameProblem } from '../store/names.js';
 import { checkFolders, entryKind, listNames, removeFile } from '../store/safe-fs.js';
@@ -34,7 +36,8 @@ function recordFolders(board: Board): { dir: string; lockable?: (record: string)
   const folders: { dir: string; lockable?: (record: string) => boolean }[] = [
     { dir: board.root },
     { dir: boardPath(board, 'agents'), lockable: (name) => jsonNamed(name, 'agent') },
-    { dir: boardPath(board, 'sessions') },
+    { dir: boardPath(board, 'sessions'), lockable: (name) => jsonNamed(name, 'session') },
+    { dir: boardPath(board, ...CONTINUATIONS_DIR) },
     { dir: boardPath(board, CARDS_DIR), lockable: (name) => CARD_FILE.test(name) },
     { dir: boardPath(board, PENDING_DIR), lockable: (name) => jsonNamed(name, 'session') },
     { dir: boardPath(board, 'state', 'pids') },
@@ -93,6 +96,9 @@ export function collectGarbage(board: Board, options: GcOptions = {}): GcReport 
       }
     }
   }
+  for (const path of staleContinuations(board, now)) {
+    found.push({ path, reason: 'continuation nobody claimed in time', kind: 'file' });
+  }
   for (const path of findExpiredPendings(board))
     found.push({ path, reason: 'expired pending write', kind: 'file' });
   const removed: GcReport['removed'] = [];
@@ -106,6 +112,33 @@ export function collectGarbage(board: Board, options: GcOptions = {}): GcReport 
   }
   return { removed, dryRun: options.dryRun === true };
 }
+
+// Pending continuations past their expiry, and first messages written for `baton continue` more than a week ago
+// (the session they started has long read them).
+function staleContinuations(board: Board, now: number): string[] {
+  const dir = boardPath(board, ...CONTINUATIONS_DIR);
+  const stale: string[] = [];
+  for (const name of listNames(board.root, dir)) {
+    const path = join(dir, name);
+    if (isBatonTempName(name) || entryKind(path) !== 'file') continue;
+    if (/^n-[0-9A-HJKMNP-TV-Z]{26}\.md$/.test(name)) {
+      if (ageOf(path, now) > CONTINUATION_TEXT_MS) stale.push(path);
+    } else if (name.endsWith('.json')) {
+      const read = readJsonRecord<{ expiresAt?: unknown }>(
+        board.root,
+        path,
+        { expiresAt: 'string?' },
+        64 * 1024,
+      );
+      const expires =
+        read.ok && typeof read.value.expiresAt === 'string' ? Date.parse(read.value.expiresAt) : NaN;
+      if (expires <= now) stale.push(path);
+    }
+  }
+  return stale;
+}
+
+const CONTINUATION_TEXT_MS = 7 * 24 * 3_600_000;
 
 function ageOf(path: string, now: number): number {
   try {

@@ -133,3 +133,38 @@ describe('gc removes only what baton creates, where it creates it', () => {
     expect(filesUnder(root)).toEqual(['board.json', card.path.slice(root.length + 1)]);
   });
 });
+
+describe('gc and continuations', () => {
+  it('removes a pending continuation past its expiry and old first-message files, keeps the rest', () => {
+    const dir = testdir();
+    const board = openBoard({ board: join(dir, '.baton'), cwd: dir, env: {} });
+    sendMessage(board, { from: 'alice', to: ['bob'], body: 'x' });
+    const folder = join(board.root, 'state', 'continuations');
+    mkdirSync(folder, { recursive: true });
+    const expired = join(folder, 'proj-a.json');
+    const open = join(folder, 'proj-b.json');
+    const oldText = join(folder, `${newId('n')}.md`);
+    const newText = join(folder, `${newId('n')}.md`);
+    const pending = (expiresAt: string) =>
+      JSON.stringify({
+        version: 1,
+        projectKey: 'p',
+        parentSession: 's',
+        note: 'n',
+        harness: 'claude',
+        createdAt: expiresAt,
+        expiresAt,
+      });
+    writeFileSync(expired, pending(LONG_AGO.toISOString()));
+    writeFileSync(open, pending(new Date(Date.now() + 3_600_000).toISOString()));
+    writeFileSync(oldText, 'first message');
+    writeFileSync(newText, 'first message');
+    utimesSync(oldText, new Date(0), new Date(0));
+    expect(
+      collectGarbage(board)
+        .removed.map((item) => item.path)
+        .sort(),
+    ).toEqual([expired, oldText].sort());
+    expect(filesUnder(folder).sort()).toEqual([newText, open].map((p) => p.slice(folder.length + 1)).sort());
+  });
+});
