@@ -32,7 +32,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       `--project ${JSON.stringify(project)} is not a project key (see \`baton board --all\`)`,
     );
   }
-  const { notes, problems } = listNotes(board, { project });
+  // The text shows front-matter fields only; --json carries each note whole.
+  const { notes, problems } = listNotes(board, { project, frontMatterOnly: !flags.json });
   const live = new Set(
     listSessions(board)
       .sessions.filter(isLive)

@@ -106,6 +106,38 @@ export function ensureFolders(root: string, dir: string): void {
 }
 
 /**
+ * A folder's entries with their kinds, read in one pass (no lstat per entry where the file system reports types), or
+ * [] when it (or a folder above it) is missing; a folder reached through a symlink is reported, as by listNames.
+ */
+export function listEntries(
+  root: string,
+  dir: string,
+  problems?: Problem[],
+): { name: string; kind: Exclude<EntryKind, 'missing'> }[] {
+  const check = checkFolders(root, dir);
+  if (check.state === 'missing') return [];
+  if (check.state === 'unsafe') {
+    problems?.push({ path: check.path, reason: check.reason });
+    return [];
+  }
+  try {
+    return readdirSync(dir, { withFileTypes: true }).map((entry) => ({
+      name: entry.name,
+      kind: entry.isSymbolicLink()
+        ? 'symlink'
+        : entry.isFile()
+          ? 'file'
+          : entry.isDirectory()
+            ? 'dir'
+            : 'other',
+    }));
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+}
+
+/**
  * A folder's entry names, or [] when it (or a folder above it) is missing. A folder reached through a symlink is
  * not listed: it is reported in `problems` instead.
  */
@@ -157,41 +189,56 @@ function readBytes(
   return readOpened(fd, maxBytes);
 }
 
+export type HeadRead =
+  | { ok: true; text: string | undefined }
+  | { ok: false; missing: boolean; reason: string };
+
 /**
- * The start of a regular file inside the board, through the first `end` after its first byte, read and decoded
- * (strict UTF-8) only that far: a record's front matter without its body. Same checks as readTextFile; `text` is
- * undefined when `end` is not within the first `headBytes` bytes (then read the whole file).
+ * The starts of files `paths`, all directly in folder `dir` inside the board, each through the first `end` after its first byte,
+ * read and decoded (strict UTF-8) only that far: records' front matter without their bodies. The folder is checked
+ * once (no link on the way), each file is opened without following a link and read only when regular. `text` is
+ * undefined when `end` is not within a file's first `headBytes` bytes (then read that file whole).
  */
-export function readTextHead(
+export function readTextHeads(
   root: string,
-  path: string,
+  dir: string,
+  paths: string[],
   end: string,
   headBytes: number,
-): { ok: true; text: string | undefined } | { ok: false; missing: boolean; reason: string } {
-  const check = checkFolders(root, dirname(path));
-  if (check.state === 'missing') return { ok: false, missing: true, reason: 'missing' };
-  if (check.state === 'unsafe') {
-    return { ok: false, missing: false, reason: `is inside ${check.path}, which ${check.reason}` };
+): HeadRead[] {
+  const check = checkFolders(root, dir);
+  if (check.state !== 'ok') {
+    const failed: HeadRead =
+      check.state === 'missing'
+        ? { ok: false, missing: true, reason: 'missing' }
+        : { ok: false, missing: false, reason: `is inside ${check.path}, which ${check.reason}` };
+    return paths.map(() => failed);
   }
-  let fd: number;
-  try {
-    fd = openSync(path, READ_FLAGS);
-  } catch (error) {
-    return openFailure(error);
-  }
-  try {
-    if (!fstatSync(fd).isFile()) return { ok: false, missing: false, reason: 'is not a regular file' };
-    const buffer = Buffer.allocUnsafe(headBytes);
-    const length = readSync(fd, buffer, 0, headBytes, 0);
-    const at = buffer.subarray(0, length).indexOf(end, 1);
-    if (at === -1) return { ok: true, text: undefined };
-    return { ok: true, text: utf8.decode(buffer.subarray(0, at + Buffer.byteLength(end))) };
-  } catch (error) {
-    if (error instanceof TypeError) return { ok: false, missing: false, reason: 'is not valid UTF-8' };
-    return openFailure(error);
-  } finally {
-    closeSync(fd);
-  }
+  // One buffer for every file: only the decoded text is kept.
+  const buffer = Buffer.allocUnsafe(headBytes);
+  return paths.map((path) => {
+    // Directly in `dir`, by string (path.dirname would cost more than the read on 10,000 notes).
+    const inDir = path.startsWith(dir) && path[dir.length] === sep && !path.includes(sep, dir.length + 1);
+    if (!inDir) return { ok: false, missing: false, reason: `is not directly in ${dir}` };
+    let fd: number;
+    try {
+      fd = openSync(path, READ_FLAGS);
+    } catch (error) {
+      return openFailure(error);
+    }
+    try {
+      if (!fstatSync(fd).isFile()) return { ok: false, missing: false, reason: 'is not a regular file' };
+      const length = readSync(fd, buffer, 0, headBytes, 0);
+      const at = buffer.subarray(0, length).indexOf(end, 1);
+      if (at === -1) return { ok: true, text: undefined };
+      return { ok: true, text: utf8.decode(buffer.subarray(0, at + Buffer.byteLength(end))) };
+    } catch (error) {
+      if (error instanceof TypeError) return { ok: false, missing: false, reason: 'is not valid UTF-8' };
+      return openFailure(error);
+    } finally {
+      closeSync(fd);
+    }
+  });
 }
 
 /**
