@@ -11,7 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 const ROUND_TRIPS = 200;
-const PROFILES = ['default', 'full', 'messaging', 'cards'];
+const PROFILES = ['default', 'full', 'messaging', 'cards', 'notes'];
 const TOOLS_LIST_BUDGET = 500;
 const HTTP_CLIENTS = 20;
 const CALLS_PER_CLIENT = 200;
