@@ -229,7 +229,7 @@ describe('redaction through the built CLI', () => {
   beforeAll(() => {
     // `npm test` builds first; a lone run builds only when dist is missing (a rebuild would pull dist from
     // under other test files that spawn the binary meanwhile).
-    const built = ['dist/cli.js', 'dist/hot/send.js'].every((file) =>
+    const built = ['dist/cli.js', 'dist/hot/send.cjs'].every((file) =>
       existsSync(resolve(import.meta.dirname, '../../..', file)),
     );
     if (built) return;
