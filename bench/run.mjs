@@ -198,7 +198,9 @@ async function main() {
       },
     };
 
-    for (const name of SECTIONS) {
+    // `node bench/run.mjs notes mcp` runs only those sections.
+    const only = process.argv.slice(2);
+    for (const name of SECTIONS.filter((section) => only.length === 0 || only.includes(section))) {
       const file = join(ROOT, 'bench', `${name}.mjs`);
       if (!existsSync(file)) {
         notes.push(`section ${name}: skipped (bench/${name}.mjs does not exist yet)`);

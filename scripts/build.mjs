@@ -34,6 +34,7 @@ await Promise.all([
       'hot/poll': 'src/cli/hot/poll.ts',
       'hot/send': 'src/cli/hot/send.ts',
       'hot/inbox': 'src/cli/hot/inbox.ts',
+      'hot/board': 'src/cli/hot/board.ts',
     },
     format: 'cjs',
     outExtension: { '.js': '.cjs' },

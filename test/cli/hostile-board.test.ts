@@ -11,10 +11,21 @@ import { appendEntry, createCard } from '../../src/core/cards/index.js';
 import { pollMessages } from '../../src/core/messages/delivery.js';
 import { dayOf } from '../../src/core/messages/message.js';
 import { sendMessage } from '../../src/core/messages/send.js';
+import { listNotes } from '../../src/core/notes/read.js';
+import { writeHandoff } from '../../src/core/notes/write.js';
 import { requestCardEntry } from '../../src/core/pending/index.js';
 import { bindSession } from '../../src/core/sessions/session.js';
 import { newId } from '../../src/core/store/ids.js';
 import { BIN, baton, cleanEnv, snapshot, testdir } from '../helpers/testdir.js';
+
+const HANDOFF = [
+  '## Goal\nKeep the board safe.',
+  '## Done\nPlanted links.',
+  '## State and open questions\nAll refused.',
+  '## Decisions and rejected options\nNone.',
+  '## Pitfalls and blockers\nNone.',
+  '## Next steps and read-first list\nRead this test.',
+].join('\n\n');
 
 interface Seeded {
   dir: string;
@@ -22,6 +33,8 @@ interface Seeded {
   env: Record<string, string>;
   card: string;
   message: string;
+  note: string;
+  project: string;
 }
 
 /**
@@ -41,7 +54,10 @@ function seed(): Seeded {
   appendEntry(board, card, { type: 'finding', author: 'alice', body: 'found' });
   requestCardEntry(board, { card, intent: 'please add', requestedBy: 'you', session: 's1' });
   writeFileSync(join(root, 'config.json'), '{"pending": {"ttl": "2h"}}\n');
-  return { dir, root, env, card, message };
+  const { note } = writeHandoff(board, { body: HANDOFF });
+  // The timeline's derived cache, so a link can be planted where it lives.
+  listNotes(board, { frontMatterOnly: true });
+  return { dir, root, env, card, message, note: note.id, project: note.projectKey };
 }
 
 /** Every command a user can run against a board, with arguments that make it read and write everything it can. */
@@ -73,6 +89,13 @@ function commands(s: Seeded): { args: string[]; input?: string }[] {
     { args: ['init'] },
     { args: ['card', 'del', s.card, '--yes'] },
     { args: ['card', 'clean', '--yes'] },
+    { args: ['handoff', 'write', '--session', 's1'], input: HANDOFF },
+    { args: ['board'] },
+    { args: ['board', '--all', '--json'] },
+    { args: ['read', s.note] },
+    { args: ['touch', 'src/a.ts'] },
+    { args: ['who-else', 'src'] },
+    { args: ['continue', s.note, '--print'] },
   ];
 }
 
@@ -97,6 +120,10 @@ const LEVELS = [
   'sessions/s1.json',
   'pending/s1.json',
   'config.json',
+  'notes',
+  'notes/<project>',
+  'state/note-heads',
+  'state/note-heads/<project>.json',
 ] as const;
 
 function runAsync(args: string[], options: { cwd: string; env: Record<string, string>; input?: string }) {
@@ -136,7 +163,7 @@ describe('a link planted at every folder level', () => {
     '%s: every command leaves everything outside the board untouched',
     async (level) => {
       const s = seed();
-      const path = join(s.root, level.replace('<day>', dayOf(s.message)));
+      const path = join(s.root, level.replace('<day>', dayOf(s.message)).replace('<project>', s.project));
       const outside = join(s.dir, 'outside');
       mkdirSync(join(s.dir, 'outside-parent'));
       // The link points at a copy of what was there (so a followed link would find real-looking records) plus bait.
@@ -176,6 +203,8 @@ describe('FIFOs and devices where records belong', () => {
       'state/seen/erin',
       `state/delivery/bob/new/${newId('m')}`,
       `state/pids/${process.pid}.json`,
+      `notes/${s.project}/${newId('n')}.md`,
+      `state/note-heads/${s.project}.json`,
     ].map((rel) => join(s.root, rel));
     for (const fifo of fifos) {
       mkdirSync(join(fifo, '..'), { recursive: true });

@@ -7,22 +7,28 @@ import { listNotes } from '../../core/notes/read.js';
 import { timelineText } from '../../core/notes/timeline-text.js';
 import { isLive, listSessions } from '../../core/sessions/live.js';
 import { projectKeyOf } from '../../core/sessions/session.js';
-import { parseCommandArgs } from '../args.js';
+import { intFlag, parseCommandArgs } from '../args.js';
 import { boardFromFlags, printJson, reportProblems, requireEnabled } from '../board-flags.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
-export const usage = `baton board [--project <key> | --all] [--json]
+/** Families shown by default: the newest activity. */
+const DEFAULT_FAMILIES = 20;
+
+export const usage = `baton board [--project <key> | --all] [--limit <families>] [--json]
   The notes of this project (or of --project, or --all projects) as families linked by parentSession, newest
   activity first; each line: date | title | status | kind | files | id, then "continued by N", "source: <session>",
-  "in progress" (its session is live). A parent session with no note on this board shows as an external node.`;
+  "in progress" (its session is live). A parent session with no note on this board shows as an external node.
+  --limit  families shown, newest activity first (default 20; 0 = all). --json always carries every note.`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { flags } = parseCommandArgs('board', argv, {
     project: { type: 'string' },
     all: { type: 'boolean' },
+    limit: { type: 'string' },
   });
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
+  const limit = intFlag('limit', flags.limit, DEFAULT_FAMILIES);
   if (flags.all && flags.project !== undefined) throw new UsageError('--project and --all: pass only one');
   const board = boardFromFlags(io, flags);
   requireBoard(board);
@@ -55,6 +61,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   // One write: a pipe gets the whole timeline at once instead of a syscall per line.
-  io.out(`${timelineText(notes, timeline).lines.join('\n')}\n`);
+  const text = timelineText(notes, timeline, { families: limit === 0 ? undefined : limit });
+  const more =
+    text.omitted > 0
+      ? `… ${text.omitted} older ${text.omitted === 1 ? 'family' : 'families'} (--limit 0 shows every one)\n`
+      : '';
+  io.out(`${text.lines.join('\n')}\n${more}`);
   return 0;
 }

@@ -29,117 +29,136 @@ export interface Timeline {
 
 export const SHORT_SESSION = 8;
 
-/** Builds the families of `notes`. `isLive` says whether a session is still running (in progress). */
+/**
+ * Builds the families of `notes`. `isLive` says whether a session is still running (in progress). Linear in the
+ * number of notes (plus a sort): notes are numbered once and linked by index, so 10,000 notes build in milliseconds.
+ */
 export function buildTimeline(
   notes: NoteRecord[],
   isLive: (session: string) => boolean = () => false,
 ): Timeline {
   const problems: string[] = [];
-  const bySession = new Map<string, NoteRecord[]>();
-  for (const note of [...notes].sort(byTime)) {
-    const list = bySession.get(note.session) ?? [];
-    list.push(note);
-    bySession.set(note.session, list);
+  const order = notes.map((_, i) => i);
+  // Notes usually arrive in id order, which is creation order: sort only when they do not.
+  if (order.some((i) => i > 0 && byTime(notes[i - 1]!, notes[i]!) > 0)) {
+    order.sort((a, b) => byTime(notes[a]!, notes[b]!));
   }
-  // The parent of a note: the newest note of its parent session written before it (else that session's first).
-  const parent = new Map<string, NoteRecord | string>();
-  for (const note of notes) {
+  // Each session's notes, oldest first.
+  const bySession = new Map<string, number[]>();
+  for (const i of order) {
+    const session = notes[i]!.session;
+    const list = bySession.get(session);
+    if (list) list.push(i);
+    else bySession.set(session, [i]);
+  }
+  // The parent of a note: the newest note of its parent session written before it (else that session's first);
+  // -1 for none, and an external parent (a session with no note here) by its session id.
+  const parent = new Int32Array(notes.length).fill(-1);
+  const external: (string | undefined)[] = new Array(notes.length);
+  notes.forEach((note, i) => {
     const from = note.parentSession;
-    if (!from) continue;
+    if (!from) return;
     if (from === note.session) {
       problems.push(`${note.id} names its own session ${short(from)} as its parent (shown as a first note)`);
-      continue;
+      return;
     }
     const candidates = bySession.get(from);
     if (!candidates) {
-      parent.set(note.id, from);
-      continue;
+      external[i] = from;
+      return;
     }
-    const before = candidates.filter((c) => c.createdAt <= note.createdAt);
-    parent.set(note.id, before.at(-1) ?? candidates[0]!);
-  }
+    let chosen = candidates[0]!;
+    for (const c of candidates) {
+      if (notes[c]!.createdAt <= note.createdAt) chosen = c;
+      else break;
+    }
+    parent[i] = chosen;
+  });
   breakCycles(notes, parent, problems);
 
-  const nodes = new Map<string, TimelineNode>();
-  for (const note of notes) {
-    nodes.set(note.id, {
-      note,
-      kind: note.kind === 'result' ? 'sub-agent' : 'main',
-      source: note.parentSession ? short(note.parentSession) : undefined,
-      continuedBy: 0,
-      inProgress: isLive(note.session),
-      latest: note.createdAt,
-      children: [],
-    });
-  }
+  const nodes: TimelineNode[] = notes.map((note) => ({
+    note,
+    kind: note.kind === 'result' ? 'sub-agent' : 'main',
+    source: note.parentSession ? short(note.parentSession) : undefined,
+    continuedBy: 0,
+    inProgress: isLive(note.session),
+    latest: note.createdAt,
+    children: [],
+  }));
   const externals = new Map<string, TimelineNode>();
   const roots: TimelineNode[] = [];
-  for (const note of notes) {
-    const node = nodes.get(note.id)!;
-    const up = parent.get(note.id);
-    if (up === undefined) roots.push(node);
-    else if (typeof up === 'string') {
-      let external = externals.get(up);
-      if (!external) {
-        external = {
-          external: up,
+  notes.forEach((_, i) => {
+    const node = nodes[i]!;
+    const up = parent[i]!;
+    const outside = external[i];
+    if (up >= 0) nodes[up]!.children.push(node);
+    else if (outside === undefined) roots.push(node);
+    else {
+      let root = externals.get(outside);
+      if (!root) {
+        root = {
+          external: outside,
           kind: 'external',
           continuedBy: 0,
-          inProgress: isLive(up),
+          inProgress: isLive(outside),
           latest: '',
           children: [],
         };
-        externals.set(up, external);
-        roots.push(external);
+        externals.set(outside, root);
+        roots.push(root);
       }
-      external.children.push(node);
-    } else nodes.get(up.id)!.children.push(node);
-  }
+      root.children.push(node);
+    }
+  });
   for (const root of roots) settle(root);
   roots.sort(byLatest);
   return { families: roots, problems };
 }
 
-// Follows each note's parents; a loop is cut at its oldest note, which then starts the family.
-function breakCycles(
-  notes: NoteRecord[],
-  parent: Map<string, NoteRecord | string>,
-  problems: string[],
-): void {
-  const done = new Set<string>();
-  for (const start of notes) {
-    const path: NoteRecord[] = [];
-    const onPath = new Set<string>();
-    let at: NoteRecord | undefined = start;
-    while (at && !done.has(at.id)) {
-      if (onPath.has(at.id)) {
-        const loop = path.slice(path.findIndex((n) => n.id === at!.id));
-        const oldest = [...loop].sort(byTime)[0]!;
-        parent.delete(oldest.id);
-        problems.push(
-          `lineage loop ${loop.map((n) => n.id).join(' → ')} → ${at.id} (shown once, starting at ${oldest.id})`,
-        );
-        break;
-      }
-      onPath.add(at.id);
+// Follows each note's parents; a loop is cut at its oldest note, which then starts the family. Each note is walked
+// over once: 0 = not seen, 1 = on the current walk, 2 = done.
+function breakCycles(notes: NoteRecord[], parent: Int32Array, problems: string[]): void {
+  const state = new Uint8Array(notes.length);
+  const path: number[] = [];
+  for (let start = 0; start < notes.length; start++) {
+    path.length = 0;
+    let at = start;
+    while (at >= 0 && state[at] === 0) {
+      state[at] = 1;
       path.push(at);
-      const up = parent.get(at.id);
-      at = typeof up === 'object' ? up : undefined;
+      at = parent[at]!;
     }
-    for (const n of path) done.add(n.id);
+    if (at >= 0 && state[at] === 1) {
+      const loop = path.slice(path.indexOf(at));
+      const oldest = loop.reduce((a, b) => (byTime(notes[a]!, notes[b]!) <= 0 ? a : b));
+      parent[oldest] = -1;
+      problems.push(
+        `lineage loop ${loop.map((i) => notes[i]!.id).join(' → ')} → ${notes[at]!.id} (shown once, starting at ${notes[oldest]!.id})`,
+      );
+    }
+    for (const i of path) state[i] = 2;
   }
 }
 
-function settle(node: TimelineNode): string {
-  let latest = node.note?.createdAt ?? '';
-  for (const child of node.children) {
-    const childLatest = settle(child);
-    if (childLatest > latest) latest = childLatest;
-    if (child.kind === 'main') node.continuedBy++;
+// Children before parents, without recursion: a hand-made lineage 100,000 notes deep must not overflow the stack.
+function settle(root: TimelineNode): void {
+  const order: TimelineNode[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    order.push(node);
+    for (const child of node.children) stack.push(child);
   }
-  node.children.sort(byLatest);
-  node.latest = latest;
-  return latest;
+  for (let i = order.length - 1; i >= 0; i--) {
+    const node = order[i]!;
+    let latest = node.note?.createdAt ?? '';
+    for (const child of node.children) {
+      if (child.latest > latest) latest = child.latest;
+      if (child.kind === 'main') node.continuedBy++;
+    }
+    node.children.sort(byLatest);
+    node.latest = latest;
+  }
 }
 
 function byTime(a: NoteRecord, b: NoteRecord): number {
@@ -159,6 +178,11 @@ export function short(session: string): string {
 
 /** Every node of a family, depth first, with its depth (for rendering as indented lines). */
 export function* walkFamily(node: TimelineNode, depth = 0): Generator<{ node: TimelineNode; depth: number }> {
-  yield { node, depth };
-  for (const child of node.children) yield* walkFamily(child, depth + 1);
+  const stack = [{ node, depth }];
+  while (stack.length > 0) {
+    const at = stack.pop()!;
+    yield at;
+    for (let i = at.node.children.length - 1; i >= 0; i--)
+      stack.push({ node: at.node.children[i]!, depth: at.depth + 1 });
+  }
 }

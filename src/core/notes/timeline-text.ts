@@ -2,7 +2,7 @@
 // project, then each family's notes indented under their parent, one line each with `date | title | status | kind |
 // files | id` and badges. Every free-text field is shown on one line with its control characters made visible.
 import { visibleText } from '../display/visible-text.js';
-import { SHORT_SESSION, type Timeline, type TimelineNode } from './lineage.js';
+import { SHORT_SESSION, type Timeline, type TimelineNode, walkFamily } from './lineage.js';
 import type { NoteRecord } from './note.js';
 
 export interface TimelineTextOptions {
@@ -52,10 +52,9 @@ export function timelineText(
   return { lines, omitted: timeline.families.length - shown.length };
 }
 
-// Depth first, as walkFamily walks, without a generator per level (a 10,000-note timeline is 10,000 lines).
+// Depth first, in the order walkFamily walks (no recursion: a hand-made lineage may be very deep).
 function pushFamily(lines: string[], node: TimelineNode, depth: number): void {
-  lines.push(`${'  '.repeat(depth)}${nodeLine(node)}`);
-  for (const child of node.children) pushFamily(lines, child, depth + 1);
+  for (const at of walkFamily(node, depth)) lines.push(`${'  '.repeat(at.depth)}${nodeLine(at.node)}`);
 }
 
 /** The project a family belongs to: its first note's (an external root takes its first child's). */

@@ -1,6 +1,8 @@
 // Every file-system access inside a board: no symlink is followed at any level below the board root, only regular
 // files are opened, every read is capped and none can block (a FIFO or device file is refused, not opened for
 // reading). The board root itself may be a link the user made on purpose; everything below it is checked.
+
+import { isUtf8 } from 'node:buffer';
 import {
   closeSync,
   constants,
@@ -42,7 +44,13 @@ const DEFAULT_MAX_BYTES = 1024 * 1024;
 // O_NONBLOCK: opening a FIFO for reading returns at once instead of waiting for a writer; fstat then refuses it.
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// Strict UTF-8: a byte sequence that is not UTF-8 is refused, never replaced. isUtf8 (simdutf) then toString is an
+// order of magnitude faster than a fatal TextDecoder on large files.
+function decodeStrict(bytes: Uint8Array): string | undefined {
+  return isUtf8(bytes)
+    ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
+    : undefined;
+}
 
 export function entryKind(path: string): EntryKind {
   try {
@@ -163,11 +171,10 @@ export function listNames(root: string, dir: string, problems?: Problem[]): stri
 export function readTextFile(root: string, path: string, maxBytes = DEFAULT_MAX_BYTES): TextRead {
   const bytes = readBytes(root, path, maxBytes);
   if (!bytes.ok) return bytes;
-  try {
-    return { ok: true, text: utf8.decode(bytes.bytes) };
-  } catch {
-    return { ok: false, missing: false, reason: 'is not valid UTF-8' };
-  }
+  const text = decodeStrict(bytes.bytes);
+  return text === undefined
+    ? { ok: false, missing: false, reason: 'is not valid UTF-8' }
+    : { ok: true, text };
 }
 
 function readBytes(
@@ -231,9 +238,10 @@ export function readTextHeads(
       const length = readSync(fd, buffer, 0, headBytes, 0);
       const at = buffer.subarray(0, length).indexOf(end, 1);
       if (at === -1) return { ok: true, text: undefined };
-      return { ok: true, text: utf8.decode(buffer.subarray(0, at + Buffer.byteLength(end))) };
+      const text = decodeStrict(buffer.subarray(0, at + Buffer.byteLength(end)));
+      if (text === undefined) return { ok: false, missing: false, reason: 'is not valid UTF-8' };
+      return { ok: true, text };
     } catch (error) {
-      if (error instanceof TypeError) return { ok: false, missing: false, reason: 'is not valid UTF-8' };
       return openFailure(error);
     } finally {
       closeSync(fd);
@@ -254,11 +262,10 @@ export function readNamedFile(path: string, maxBytes: number): TextRead {
   }
   const bytes = readOpened(fd, maxBytes);
   if (!bytes.ok) return bytes;
-  try {
-    return { ok: true, text: utf8.decode(bytes.bytes) };
-  } catch {
-    return { ok: false, missing: false, reason: 'is not valid UTF-8' };
-  }
+  const text = decodeStrict(bytes.bytes);
+  return text === undefined
+    ? { ok: false, missing: false, reason: 'is not valid UTF-8' }
+    : { ok: true, text };
 }
 
 // Reads an open file (then closes it): a regular file of at most `maxBytes`, the size checked before reading.
