@@ -35,6 +35,7 @@ export { type PollBatch, pollMessages, redeliver } from './core/messages/deliver
 export type { Message } from './core/messages/message.js';
 export { findMessage, listMessages, readThread } from './core/messages/read.js';
 export { MESSAGE_LIMITS, type SendOptions, type SendResult, sendMessage } from './core/messages/send.js';
+export { type Continuation, prepareContinuation } from './core/notes/continuation.js';
 export {
   buildTimeline,
   listNotes,
@@ -57,6 +58,9 @@ export {
 } from './core/pending/index.js';
 export { redact } from './core/redaction/redact.js';
 export { latestLiveSession, listSessions } from './core/sessions/live.js';
+export { touchPaths } from './core/sessions/touched.js';
+export { whoElse } from './core/sessions/who-else.js';
 export { formatRecord, parseRecord } from './core/store/front-matter.js';
 export { idTime, isId, newId } from './core/store/ids.js';
 export { validateName } from './core/store/names.js';
+export { type DraftHandoffOptions, type DraftHandoffResult, draftHandoff } from './core/transcripts/index.js';

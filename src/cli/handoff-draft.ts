@@ -1,8 +1,8 @@
 // `baton handoff draft (--transcript <file> | --session <id>)`: a raw handoff drafted from a transcript, no model.
 import type { Board } from '../core/board/open-board.js';
 import { visibleText } from '../core/display/visible-text.js';
-import type { NoteRecord } from '../core/notes/note.js';
 import { listNotes } from '../core/notes/read.js';
+import { lineageText } from '../core/notes/timeline-text.js';
 import { type DraftHandoffResult, draftHandoff } from '../core/transcripts/draft.js';
 import { parseCommandArgs } from './args.js';
 import { boardFromFlags, echoBoard, printJson, requireEnabled } from './board-flags.js';
@@ -44,7 +44,10 @@ export async function runDraft(argv: string[], io: CliIO): Promise<number> {
     agent: flags.as,
   });
   const skipped = skippedLines(board, result);
-  const lineage = lineageOf(board, result.note);
+  const lineage = lineageText(
+    result.note,
+    listNotes(board, { project: result.note.projectKey, frontMatterOnly: true }).notes,
+  );
   if (flags.json) printJson(io, { board: board.root, ...receipt(board, result, skipped.types), lineage });
   else io.out(humanReceipt(result, lineage));
   for (const line of skipped.lines) io.err(`${line}\n`);
@@ -109,16 +112,6 @@ function humanReceipt(result: DraftHandoffResult, lineage: string): string {
 }
 
 /** Where the note sits in its line, as `baton handoff write` says it. */
-function lineageOf(board: Board, note: NoteRecord): string {
-  const { notes } = listNotes(board, { project: note.projectKey });
-  const others = notes.filter((n) => n.id !== note.id);
-  if (!note.parentSession)
-    return `first of its line${others.length === 0 ? ' (the anchor of this project)' : ''}`;
-  const parent = others.filter((n) => n.session === note.parentSession).at(-1);
-  return parent
-    ? `continues ${parent.id} "${parent.title}" (session ${note.parentSession.slice(0, 8)})`
-    : `continues session ${note.parentSession.slice(0, 8)} (no note of it on this board)`;
-}
 
 // What was skipped, as stderr lines and (for --json) unknown types by name. Type names come from the transcript:
 // redacted, and escaped for the terminal.

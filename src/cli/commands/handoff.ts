@@ -5,6 +5,7 @@ import { visibleText } from '../../core/display/visible-text.js';
 import { isBatonError } from '../../core/errors.js';
 import { listNotes } from '../../core/notes/read.js';
 import { sectionsTemplate } from '../../core/notes/sections.js';
+import { lineageText } from '../../core/notes/timeline-text.js';
 import { type WriteHandoffResult, writeHandoff } from '../../core/notes/write.js';
 import { readNamedFile } from '../../core/store/safe-fs.js';
 import { parseCommandArgs } from '../args.js';
@@ -17,7 +18,8 @@ export const usage = `baton handoff <subcommand> [flags]
         [--title <t>] [--status ok|error] [--files a,b] [--session <id>] [--parent-session <id>]
         [--agent <name>] [--harness <name>]
                                     every field not given comes from this session's record and the git checkout
-  draft --transcript <file>         a mechanical (zero-LLM) draft from a Claude Code or Codex transcript
+  draft --transcript <file>         a mechanical (zero-LLM) draft from a Claude Code, Codex, Gemini CLI or pi
+                                    transcript
   draft --session <id>              … from that session's transcript
 The body holds these six sections, in any order (Chinese headings are accepted too), none empty:
 
@@ -105,16 +107,10 @@ function envAgent(board: Board): string | undefined {
 /** The receipt of a written note: id, project, title, lineage; `--json` prints the whole result. */
 export function printReceipt(io: CliIO, board: Board, result: WriteHandoffResult, json = false): void {
   const { note } = result;
-  const { notes } = listNotes(board, { project: note.projectKey });
-  const parent = note.parentSession
-    ? notes.filter((n) => n.session === note.parentSession && n.id !== note.id).at(-1)
-    : undefined;
-  const first = notes.filter((n) => n.id !== note.id).length === 0;
-  const lineage = !note.parentSession
-    ? `first of its line${first ? ' (the anchor of this project)' : ''}`
-    : parent
-      ? `continues ${parent.id} "${parent.title}" (session ${note.parentSession.slice(0, 8)})`
-      : `continues session ${note.parentSession.slice(0, 8)} (no note of it on this board)`;
+  const lineage = lineageText(
+    note,
+    listNotes(board, { project: note.projectKey, frontMatterOnly: true }).notes,
+  );
   if (json) {
     printJson(io, { board: board.root, ...result, lineage });
     return;

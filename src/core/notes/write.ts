@@ -5,6 +5,7 @@ import { readGitInfo } from '../board/git.js';
 import { type Board, ensureBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { currentSession, projectKeyOf, readSession, type SessionRecord } from '../sessions/session.js';
+import { projectRootOf } from '../sessions/touched.js';
 import { newId } from '../store/ids.js';
 import { validateName } from '../store/names.js';
 import { validateStoredName, writeRecord } from '../store/records.js';
@@ -75,12 +76,12 @@ export function writeHandoff(board: Board, options: WriteHandoffOptions): WriteH
   const explicitSession =
     options.session === undefined ? undefined : validateName('session', options.session);
   const record = sessionRecord(board, explicitSession, options.currentSession ?? true);
-  const cwd = record?.cwd && isAbsolute(record.cwd) ? record.cwd : board.cwd;
+  const cwd = sessionFolder(board, record);
   const projectKey =
     record?.projectKey && !projectKeyProblem(record.projectKey)
       ? record.projectKey
       : projectKeyOf(board.cwd, board.redact);
-  const projectRoot = readGitInfo(cwd)?.root ?? cwd;
+  const projectRoot = projectRootOf(cwd);
   const files = normalizeFiles(options.files ?? [], projectRoot, board.cwd);
   const id = newId('n', board.clock());
   const session = explicitSession ?? record?.id ?? id;
@@ -183,6 +184,11 @@ function sessionRecord(
   if (!board.exists) return undefined;
   if (explicit !== undefined) return readSession(board, explicit);
   return current ? currentSession(board) : undefined;
+}
+
+/** The folder a note's session worked in: its record's cwd, else the board's (where the command runs). */
+export function sessionFolder(board: Board, record: SessionRecord | undefined): string {
+  return record?.cwd && isAbsolute(record.cwd) ? record.cwd : board.cwd;
 }
 
 /**

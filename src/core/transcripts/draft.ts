@@ -2,11 +2,11 @@
 // sections, write the note through writeHandoff (which validates and redacts everything it stores).
 import { createHash } from 'node:crypto';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { readGitInfo } from '../board/git.js';
 import type { Board } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
-import { type WriteHandoffResult, writeHandoff } from '../notes/write.js';
+import { sessionFolder, type WriteHandoffResult, writeHandoff } from '../notes/write.js';
 import { readSession, type SessionRecord } from '../sessions/session.js';
+import { projectRootOf } from '../sessions/touched.js';
 import { nameProblem, validateName } from '../store/names.js';
 import type { TranscriptDigest } from './digest.js';
 import { readTranscript } from './read-transcript.js';
@@ -73,7 +73,7 @@ export async function draftHandoff(board: Board, options: DraftHandoffOptions): 
   const result = writeHandoff(board, {
     sections,
     title: options.title ?? draftTitle(digest, redact),
-    files: noteFiles(digest, projectRoot(board, record)),
+    files: noteFiles(digest, projectRootOf(sessionFolder(board, record))),
     session,
     parentSession: record || parent === undefined || nameProblem('session', parent) ? undefined : parent,
     agent: options.agent ?? record?.agent ?? digest.harness,
@@ -98,10 +98,6 @@ function sessionName(digest: TranscriptDigest, path: string): string {
 
 // The project the note is filed under, as writeHandoff finds it: the session record's folder, else the board's
 // cwd, up to its git root. Files outside it cannot be listed in the note.
-function projectRoot(board: Board, record: SessionRecord | undefined): string {
-  const cwd = record?.cwd && isAbsolute(record.cwd) ? record.cwd : board.cwd;
-  return readGitInfo(cwd)?.root ?? cwd;
-}
 
 /**
  * The note's `files`: paths inside the project as they are; paths inside the session's folder (the same project,
