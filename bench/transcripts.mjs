@@ -1,6 +1,6 @@
 // Transcripts section of `npm run bench` (issue 9): `baton handoff draft` on a generated 50 MB transcript (time and
 // peak memory) and a 200 MB one (peak memory: bounded whatever the size). The transcripts repeat the lines of the
-// real Codex rollout in ../shared/fixtures (call ids made unique per copy), or synthetic lines of the same shape.
+// real Codex rollout in test/fixtures/transcripts (call ids made unique per copy), or synthetic lines of the same shape.
 import { spawnSync } from 'node:child_process';
 import {
   closeSync,
@@ -22,8 +22,7 @@ const MEMORY_TARGET_MB = 100;
 function sourceLines(root) {
   const fixture = join(
     root,
-    '..',
-    'shared',
+    'test',
     'fixtures',
     'transcripts',
     'codex',

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, baton, cleanEnv, snapshot, testdir } from '../helpers/testdir.js';
 
-const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/transcripts');
+const FIXTURES = join(import.meta.dirname, '../fixtures/transcripts');
 const CLAUDE = join(FIXTURES, 'claude', '4c2ddfdc-b619-4525-8d03-1950fb1b0257.jsonl');
 const CODEX = join(
   FIXTURES,

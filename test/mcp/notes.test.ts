@@ -18,7 +18,7 @@ import { BODY } from '../core/notes/bodies.js';
 import { filesUnder, snapshot, testdir } from '../helpers/testdir.js';
 import { boardIn, call, connect, resourceText, textOf } from './helpers.js';
 
-const FIXTURES = resolve(import.meta.dirname, '../../../shared/fixtures/transcripts');
+const FIXTURES = resolve(import.meta.dirname, '../fixtures/transcripts');
 const CLAUDE_FIXTURE = join(FIXTURES, 'claude', '4c2ddfdc-b619-4525-8d03-1950fb1b0257.jsonl');
 
 const SECTIONS = {

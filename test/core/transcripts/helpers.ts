@@ -6,8 +6,8 @@ import { parseSections, type SectionKey } from '../../../src/core/notes/sections
 import { draftHandoff } from '../../../src/core/transcripts/draft.js';
 import { testdir } from '../../helpers/testdir.js';
 
-/** The real transcripts in ../shared/fixtures/transcripts (see SOURCES.md there). */
-export const FIXTURES = resolve(import.meta.dirname, '../../../../shared/fixtures/transcripts');
+/** The real transcripts in test/fixtures/transcripts (see SOURCES.md there). */
+export const FIXTURES = resolve(import.meta.dirname, '../../fixtures/transcripts');
 
 export const fixture = (harness: 'claude' | 'codex', name: string) => join(FIXTURES, harness, name);
 
