@@ -3,7 +3,7 @@
 import { join, relative, sep } from 'node:path';
 import type { Board } from '../core/board/open-board.js';
 import { visibleText } from '../core/display/visible-text.js';
-import { readTextFile } from '../core/store/safe-fs.js';
+import { readTextFile } from '../core/store/read-file.js';
 
 const MAX_NAME = 60;
 const MAX_INFO_BYTES = 64 * 1024;

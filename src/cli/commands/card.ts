@@ -21,14 +21,12 @@ import {
 } from '../card-format.js';
 import { cleanCards, deleteOneCard } from '../card-remove.js';
 import { askForEntry, commitReply, printRequest } from '../card-two-phase.js';
-import { type CliIO, printUsage, UsageError } from '../io.js';
-import { nearestName } from '../suggest.js';
+import { type CliIO, UsageError } from '../io.js';
+import { runSubcommand, type Subcommand } from '../subcommands.js';
 
 export const usage = CARD_USAGE;
 
-type Sub = (argv: string[], io: CliIO) => Promise<number>;
-
-const SUBCOMMANDS: Record<string, Sub> = {
+const SUBCOMMANDS: Record<string, Subcommand> = {
   new: newCard,
   list,
   read,
@@ -40,19 +38,8 @@ const SUBCOMMANDS: Record<string, Sub> = {
   open,
 };
 
-export async function run(argv: string[], io: CliIO): Promise<number> {
-  const [name, ...rest] = argv;
-  if (!name) throw new UsageError('card needs a subcommand — see `baton card --help`');
-  if (name === '--help' || name === '-h' || name === 'help')
-    return printUsage(io, usage, rest.includes('--json'));
-  const sub = SUBCOMMANDS[name];
-  if (!sub) {
-    const near = nearestName(name, Object.keys(SUBCOMMANDS));
-    throw new UsageError(
-      `unknown subcommand ${JSON.stringify(name)} for \`baton card\` — ${near ? `did you mean ${near}? ` : ''}use one of ${Object.keys(SUBCOMMANDS).join(', ')}`,
-    );
-  }
-  return sub(rest, io);
+export function run(argv: string[], io: CliIO): Promise<number> {
+  return runSubcommand('card', SUBCOMMANDS, usage, argv, io);
 }
 
 async function newCard(argv: string[], io: CliIO): Promise<number> {

@@ -7,11 +7,11 @@ import { listNotes } from '../../core/notes/read.js';
 import { sectionsTemplate } from '../../core/notes/sections.js';
 import { lineageText } from '../../core/notes/timeline-text.js';
 import { type WriteHandoffResult, writeHandoff } from '../../core/notes/write.js';
-import { readNamedFile } from '../../core/store/safe-fs.js';
+import { readNamedFile } from '../../core/store/read-file.js';
 import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, echoBoard, printJson, requireEnabled } from '../board-flags.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
-import { nearestName } from '../suggest.js';
+import { runSubcommand, type Subcommand } from '../subcommands.js';
 
 export const usage = `baton handoff <subcommand> [flags]
   write [--file <path>]             write a handoff note; the body (six sections) from --file or stdin
@@ -27,26 +27,13 @@ ${sectionsTemplate()}
 
 Read a note with \`baton read <id>\`; see the lineage with \`baton board\`.`;
 
-type Sub = (argv: string[], io: CliIO) => Promise<number>;
-
-const SUBCOMMANDS: Record<string, Sub> = {
+const SUBCOMMANDS: Record<string, Subcommand> = {
   write,
   draft: async (argv, io) => (await import('../handoff-draft.js')).runDraft(argv, io),
 };
 
-export async function run(argv: string[], io: CliIO): Promise<number> {
-  const [name, ...rest] = argv;
-  if (!name) throw new UsageError('handoff needs a subcommand — see `baton handoff --help`');
-  if (name === '--help' || name === '-h' || name === 'help')
-    return printUsage(io, usage, rest.includes('--json'));
-  const sub = SUBCOMMANDS[name];
-  if (!sub) {
-    const near = nearestName(name, Object.keys(SUBCOMMANDS));
-    throw new UsageError(
-      `unknown subcommand ${JSON.stringify(name)} for \`baton handoff\` — ${near ? `did you mean ${near}? ` : ''}use one of ${Object.keys(SUBCOMMANDS).join(', ')}`,
-    );
-  }
-  return sub(rest, io);
+export function run(argv: string[], io: CliIO): Promise<number> {
+  return runSubcommand('handoff', SUBCOMMANDS, usage, argv, io);
 }
 
 /** The largest handoff file or stdin accepted (the note's own limit is in characters; this bounds the read). */

@@ -3,7 +3,7 @@ import { requireBoard } from '../../core/board/open-board.js';
 import { visibleText } from '../../core/display/visible-text.js';
 import { NOTE_LIMITS } from '../../core/notes/note.js';
 import { readNote } from '../../core/notes/read.js';
-import { readTextFile } from '../../core/store/safe-fs.js';
+import { readTextFile } from '../../core/store/read-file.js';
 import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, printJson, requireEnabled } from '../board-flags.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';

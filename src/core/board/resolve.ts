@@ -4,7 +4,7 @@
 import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, parse, resolve } from 'node:path';
 import { isBatonTempName } from '../store/atomic-write.js';
-import { readTextFile } from '../store/safe-fs.js';
+import { readTextFile } from '../store/read-file.js';
 
 export type BoardSource = 'flag' | 'env' | 'walk' | 'global' | 'fallback';
 

@@ -3,7 +3,8 @@ import { type Board, boardPath } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { isTempName } from '../store/atomic-write.js';
 import { idTime } from '../store/ids.js';
-import { entryKind, listNames, type Problem, readTextFile, SYMLINK_REASON } from '../store/safe-fs.js';
+import { readTextFile } from '../store/read-file.js';
+import { entryKind, listNames, type Problem, SYMLINK_REASON } from '../store/safe-fs.js';
 import { CARD_FILE, CARD_LIMITS, CARDS_DIR, type CardEntry, type CardSummary } from './card.js';
 import { type CardParse, parseCardText } from './card-text.js';
 

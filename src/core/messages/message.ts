@@ -4,7 +4,7 @@ import { type Board, boardPath } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { idTime, isId } from '../store/ids.js';
 import { nameProblem } from '../store/names.js';
-import { readRecordFile } from '../store/safe-fs.js';
+import { readRecordFile } from '../store/read-file.js';
 
 export interface Message {
   id: string;

@@ -7,7 +7,7 @@ import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Board, boardPath } from '../board/open-board.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
-import { readTextFile } from '../store/safe-fs.js';
+import { readTextFile } from '../store/read-file.js';
 import {
   NOTE_KINDS,
   NOTE_STATUSES,

@@ -5,15 +5,8 @@ import type { Board } from '../board/open-board.js';
 import { boardPath } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { isTempName } from '../store/atomic-write.js';
-import {
-  entryKind,
-  listEntries,
-  listNames,
-  type Problem,
-  readTextFile,
-  readTextHeads,
-  SYMLINK_REASON,
-} from '../store/safe-fs.js';
+import { readTextFile, readTextHeads } from '../store/read-file.js';
+import { entryKind, listEntries, listNames, type Problem, SYMLINK_REASON } from '../store/safe-fs.js';
 import { type FileStamp, openHeadCache, stampOf } from './head-cache.js';
 import {
   NOTE_LIMITS,
@@ -93,12 +86,7 @@ export function listNoteFiles(
  */
 function frontMatters(board: Board, files: NoteFile[]): (ReturnType<typeof loadNote> | undefined)[] {
   const out: (ReturnType<typeof loadNote> | undefined)[] = [];
-  const byProject = new Map<string, number[]>();
-  files.forEach((file, i) => {
-    const list = byProject.get(file.projectKey);
-    if (list) list.push(i);
-    else byProject.set(file.projectKey, [i]);
-  });
+  const byProject = indexesByProject(files);
   for (const [projectKey, indexes] of byProject) {
     const dir = boardPath(board, NOTES_DIR, projectKey);
     const paths = indexes.map((i) => files[i]!.path);
@@ -132,12 +120,7 @@ export function loadNote(
  */
 function cachedFrontMatters(board: Board, files: NoteFile[]): (ReturnType<typeof loadNote> | undefined)[] {
   const out: (ReturnType<typeof loadNote> | undefined)[] = new Array(files.length);
-  const byProject = new Map<string, number[]>();
-  files.forEach((file, i) => {
-    const list = byProject.get(file.projectKey);
-    if (list) list.push(i);
-    else byProject.set(file.projectKey, [i]);
-  });
+  const byProject = indexesByProject(files);
   for (const [projectKey, indexes] of byProject) {
     const cache = openHeadCache(board, projectKey);
     const misses: number[] = [];
@@ -165,6 +148,17 @@ function cachedFrontMatters(board: Board, files: NoteFile[]): (ReturnType<typeof
     cache.save(new Set(indexes.map((i) => `${files[i]!.id}.md`)));
   }
   return out;
+}
+
+// The indexes of `files`, grouped by project (each project's folder is checked and read together).
+function indexesByProject(files: NoteFile[]): Map<string, number[]> {
+  const byProject = new Map<string, number[]>();
+  files.forEach((file, i) => {
+    const list = byProject.get(file.projectKey);
+    if (list) list.push(i);
+    else byProject.set(file.projectKey, [i]);
+  });
+  return byProject;
 }
 
 // Front matter that baton writes is a few hundred bytes; one with hundreds of files or facts is read whole.

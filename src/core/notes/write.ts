@@ -8,8 +8,8 @@ import { currentSession, projectKeyOf, readSession, type SessionRecord } from '.
 import { projectRootOf } from '../sessions/touched.js';
 import { newId } from '../store/ids.js';
 import { validateName } from '../store/names.js';
+import { readTextFile } from '../store/read-file.js';
 import { validateStoredName, writeRecord } from '../store/records.js';
-import { readTextFile } from '../store/safe-fs.js';
 import {
   NOTE_LIMITS,
   type NoteRecord,

@@ -3,8 +3,9 @@ import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
 import { isTempName } from '../store/atomic-write.js';
 import { type JsonSchema, parseJsonRecord } from '../store/json-record.js';
 import { nameProblem, validateName } from '../store/names.js';
+import { readTextFile } from '../store/read-file.js';
 import { validateStoredName, writeJsonRecord } from '../store/records.js';
-import { listNames, type Problem, readTextFile, removeFile } from '../store/safe-fs.js';
+import { listNames, type Problem, removeFile } from '../store/safe-fs.js';
 
 export const PENDING_DIR = 'pending';
 // A pending write holds an intent of at most 2,000 characters and a few names.

@@ -1,7 +1,7 @@
 // How long a pending write stays open: `config.json` `{"pending": {"ttl": "30m"}}`, absent key = 30 minutes.
 import { type Board, boardPath } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
-import { readTextFile } from '../store/safe-fs.js';
+import { readTextFile } from '../store/read-file.js';
 
 export const DEFAULT_PENDING_TTL_MS = 30 * 60 * 1000;
 

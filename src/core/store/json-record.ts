@@ -1,6 +1,6 @@
 // JSON records (agents, sessions, pending writes, the pid index): read capped from regular files only, and checked
 // against a schema per record type, so a hand-edited record is reported and skipped, never a crash.
-import { readTextFile } from './safe-fs.js';
+import { readTextFile } from './read-file.js';
 
 /** A field's type; a trailing `?` makes it optional. */
 export type FieldType =

@@ -3,7 +3,8 @@ import { closeSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, writeSyn
 import { dirname, join } from 'node:path';
 import { BatonError } from '../errors.js';
 import { tempPathFor } from './atomic-write.js';
-import { ensureFolders, readTextFile, SYMLINK_REASON } from './safe-fs.js';
+import { readTextFile } from './read-file.js';
+import { ensureFolders, SYMLINK_REASON } from './safe-fs.js';
 
 export interface LockOptions {
   /** Give up after this many ms (default 10 s). */

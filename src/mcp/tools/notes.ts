@@ -12,7 +12,7 @@ import { type WriteHandoffResult, writeHandoff } from '../../core/notes/write.js
 import { isLive, listSessions } from '../../core/sessions/live.js';
 import { boundSession, projectKeyOf } from '../../core/sessions/session.js';
 import { whoElse } from '../../core/sessions/who-else.js';
-import { readTextFile } from '../../core/store/safe-fs.js';
+import { readTextFile } from '../../core/store/read-file.js';
 import { boardLabel } from '../board-label.js';
 import { defineTool, type ToolCall, type ToolGroup } from '../contract.js';
 import { OWN_NAME } from './arguments.js';

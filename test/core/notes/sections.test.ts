@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseSections, renderSections, SECTION_KEYS } from '../../../src/core/notes/sections.js';
+import { BODY } from './bodies.js';
 
-const FULL = `## Goal
-Fix the flaky login test.
-
-## Done
-Froze time per test.
-
-## State and open questions
-Green 20/20.
-
-## Decisions and rejected options
-Per test, not global.
-
-## Pitfalls and blockers
-None.
-
-## Next steps and read-first list
-Read test/login.spec.ts.
-`;
+const FULL = BODY;
 
 describe('parseSections', () => {
   it('reads the six sections and renders them back byte for byte', () => {
