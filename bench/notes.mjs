@@ -5,10 +5,9 @@
 // and six sections of a few KB), so seeding takes seconds, not 10,000 process starts. Families are chains of
 // handoffs with sub-agent result notes hanging off them, some continuing a session that has no note on the board.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir as osTmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const NOTES = 10_000;
 const FAMILIES = 500;
@@ -152,59 +151,6 @@ function body(random) {
     .join('\n');
 }
 
-// Wall time of `node args…`, each run paired with a `node -e 0` run (order flipped every other run) so both
-// see the same machine load, as run.mjs's `paired` does. The board's output (over 1 MB) is read through a pipe, as
-// a pager would read it: run.mjs's timeCommand keeps spawnSync's 1 MB output cap, which this output exceeds.
-function timePaired(args, { cwd, env, runs = RUNS, warmup = WARMUP }) {
-  const once = (argv, extraEnv) => {
-    const started = performance.now();
-    const result = spawnSync(process.execPath, argv, {
-      cwd,
-      env: { ...cleanEnv(), ...extraEnv },
-      encoding: 'utf8',
-      maxBuffer: 256 * 1024 * 1024,
-    });
-    const elapsed = performance.now() - started;
-    if (result.error || result.status !== 0) {
-      const why = result.error?.message ?? `exit ${result.status}: ${result.stderr.trim().slice(0, 500)}`;
-      throw new Error(`\`node ${argv.join(' ')}\` failed (${why})`);
-    }
-    return { elapsed, result };
-  };
-  const samples = [];
-  const bare = [];
-  let last;
-  for (let i = 0; i < warmup + runs; i++) {
-    const flip = i % 2 === 1;
-    if (flip) bare.push(once(['-e', '0'], {}).elapsed);
-    const run = once(args, env);
-    last = run.result;
-    samples.push(run.elapsed);
-    if (!flip) bare.push(once(['-e', '0'], {}).elapsed);
-  }
-  const median = (list) => {
-    const sorted = list.slice(warmup).sort((a, b) => a - b);
-    const mid = sorted.length >> 1;
-    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  };
-  const min = (list) => Math.min(...list.slice(warmup));
-  const medianMs = median(samples);
-  const baselineMs = median(bare);
-  return {
-    medianMs,
-    baselineMs,
-    ratio: medianMs / baselineMs,
-    minRatio: min(samples) / min(bare),
-    stdout: last.stdout,
-  };
-}
-
-function cleanEnv() {
-  const env = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('BATON_')) env[key] = value;
-  return env;
-}
-
 /** The notes rows for bench/run.mjs. ctx: { tmpdir(), bin, dist, log? }. */
 export default async function notesBench(ctx) {
   const baton = await import(pathToFileURL(join(ctx.dist, 'index.js')).href);
@@ -221,7 +167,7 @@ export default async function notesBench(ctx) {
   );
   const asked = spawnSync(process.execPath, [ctx.bin, 'board', '--json', '--board', probe], {
     cwd,
-    env: cleanEnv(),
+    env: Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('BATON_'))),
     encoding: 'utf8',
   });
   const projectKey = JSON.parse(asked.stdout).project;
@@ -241,7 +187,7 @@ export default async function notesBench(ctx) {
   });
   const lines = (text) => text.split('\n').length - 1;
   // What a person runs: the newest 20 families, computed over every note of the project.
-  const project = timePaired([ctx.bin, 'board'], { cwd, env });
+  const project = ctx.timeCommand(['board'], { cwd, env, paired: true, runs: RUNS, warmup: WARMUP });
   if (!/older families \(--limit 0 shows every one\)/.test(project.stdout)) {
     throw new Error(
       `baton board did not stop at its default of 20 families:\n${project.stdout.slice(0, 500)}`,
@@ -255,11 +201,23 @@ export default async function notesBench(ctx) {
     ),
   );
   // Every family: the whole timeline as text.
-  const whole = timePaired([ctx.bin, 'board', '--limit', '0'], { cwd, env });
+  const whole = ctx.timeCommand(['board', '--limit', '0'], {
+    cwd,
+    env,
+    paired: true,
+    runs: RUNS,
+    warmup: WARMUP,
+  });
   const shown = lines(whole.stdout);
   if (shown < NOTES) throw new Error(`baton board --limit 0 showed ${shown} lines for ${NOTES} notes`);
   rows.push(row(`baton board --limit 0, ${NOTES.toLocaleString('en-US')} notes`, whole, shown));
-  const all = timePaired([ctx.bin, 'board', '--all', '--limit', '0'], { cwd, env });
+  const all = ctx.timeCommand(['board', '--all', '--limit', '0'], {
+    cwd,
+    env,
+    paired: true,
+    runs: RUNS,
+    warmup: WARMUP,
+  });
   rows.push(
     row(
       `baton board --all --limit 0, ${(NOTES + OTHER_NOTES).toLocaleString('en-US')} notes in 3 projects`,
@@ -268,25 +226,4 @@ export default async function notesBench(ctx) {
     ),
   );
   return rows;
-}
-
-// `node bench/notes.mjs` runs this section alone against the repository's build.
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const scratch = mkdtempSync(join(osTmpdir(), 'baton-bench-notes-'));
-  let made = 0;
-  const root = dirname(dirname(fileURLToPath(import.meta.url)));
-  try {
-    const started = performance.now();
-    const rows = await notesBench({
-      bin: join(root, 'bin', 'baton.js'),
-      dist: join(root, 'dist'),
-      tmpdir: () => mkdtempSync(join(scratch, `${++made}-`)),
-      log: (message) => process.stderr.write(`bench: ${message}\n`),
-    });
-    for (const row of rows)
-      process.stdout.write(`${row.name}: ${row.value} → ${row.ratio.toFixed(2)}× (target ${row.target})\n`);
-    process.stdout.write(`took ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
 }

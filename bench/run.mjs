@@ -50,7 +50,13 @@ function timeSpawn(args, options = {}) {
   const paired = options.paired === true || options.against !== undefined;
   const once = (argv) => {
     const started = performance.now();
-    const result = spawnSync(process.execPath, argv, { env: cleanEnv(env), cwd, encoding: 'utf8' });
+    // Output is read whole, as a pager would read it: a timeline of 10,000 notes is more than spawnSync's 1 MB.
+    const result = spawnSync(process.execPath, argv, {
+      env: cleanEnv(env),
+      cwd,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
     const elapsed = performance.now() - started;
     if (result.error || result.status !== 0) {
       const why = result.error?.message ?? `exit ${result.status}: ${result.stderr.trim().slice(0, 500)}`;

@@ -1,8 +1,8 @@
 // How a new session learns the session it continues: BATON_PARENT_SESSION, else a one-shot pending continuation
 // left for its project (`state/continuations/<project>.json`) that the first session to start there claims.
-import { createHash } from 'node:crypto';
 import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
+import { projectKeyProblem } from '../notes/note.js';
 import { tempPathFor } from '../store/atomic-write.js';
 import { type JsonSchema, readJsonRecord } from '../store/json-record.js';
 import { nameProblem, validateName } from '../store/names.js';
@@ -40,24 +40,19 @@ const SCHEMA: JsonSchema = {
   expiresAt: 'string?',
 };
 
-// Project keys are slugs of whole paths, so they can outgrow a file name: a long one is cut and keeps a hash.
-const MAX_FILE_KEY = 100;
-
-/** The file of `projectKey`'s pending continuation. */
+/** The file of `projectKey`'s pending continuation (a project key is a folder name: see projectKeyProblem). */
 export function continuationPath(board: Board, projectKey: string): string {
-  const key = /^[a-z0-9-]+$/.test(projectKey) ? projectKey : 'x';
-  const name =
-    key.length <= MAX_FILE_KEY && key === projectKey
-      ? key
-      : `${key.slice(0, 80)}-${createHash('sha256').update(projectKey).digest('hex').slice(0, 16)}`;
-  return boardPath(board, ...CONTINUATIONS_DIR, `${name}.json`);
+  const problem = projectKeyProblem(projectKey);
+  if (problem)
+    throw new BatonError('invalid_name', `invalid project key ${JSON.stringify(projectKey)}: ${problem}`);
+  return boardPath(board, ...CONTINUATIONS_DIR, `${projectKey}.json`);
 }
 
 /** Leaves (or replaces) the pending continuation of `pending.projectKey`. Returns its path. */
 export function leaveContinuation(board: Board, pending: PendingContinuation): string {
   validateName('session', pending.parentSession);
-  ensureBoard(board);
   const path = continuationPath(board, pending.projectKey);
+  ensureBoard(board);
   writeJsonRecord(board, path, pending);
   return path;
 }
@@ -72,6 +67,8 @@ export function claimContinuation(
   projectKey: string,
   accept: (pending: PendingContinuation) => boolean = () => true,
 ): PendingContinuation | undefined {
+  // A hand-edited session record may carry any project key: it simply has no continuation waiting.
+  if (projectKeyProblem(projectKey)) return undefined;
   const path = continuationPath(board, projectKey);
   if (entryKind(path) !== 'file') return undefined;
   const claimed = tempPathFor(path);

@@ -104,14 +104,8 @@ export function listEntries(
   dir: string,
   problems?: Problem[],
 ): { name: string; kind: Exclude<EntryKind, 'missing'> }[] {
-  const check = checkFolders(root, dir);
-  if (check.state === 'missing') return [];
-  if (check.state === 'unsafe') {
-    problems?.push({ path: check.path, reason: check.reason });
-    return [];
-  }
-  try {
-    return readdirSync(dir, { withFileTypes: true }).map((entry) => ({
+  return readFolder(root, dir, problems, () =>
+    readdirSync(dir, { withFileTypes: true }).map((entry) => ({
       name: entry.name,
       kind: entry.isSymbolicLink()
         ? 'symlink'
@@ -120,11 +114,8 @@ export function listEntries(
           : entry.isDirectory()
             ? 'dir'
             : 'other',
-    }));
-  } catch (error) {
-    if (isMissing(error)) return [];
-    throw error;
-  }
+    })),
+  );
 }
 
 /**
@@ -132,6 +123,12 @@ export function listEntries(
  * not listed: it is reported in `problems` instead.
  */
 export function listNames(root: string, dir: string, problems?: Problem[]): string[] {
+  return readFolder(root, dir, problems, () => readdirSync(dir));
+}
+
+// Lists `dir` with `read` once every folder down to it is checked: [] when one is missing, a problem when one is a
+// link or a file, [] when the folder goes away meanwhile.
+function readFolder<T>(root: string, dir: string, problems: Problem[] | undefined, read: () => T[]): T[] {
   const check = checkFolders(root, dir);
   if (check.state === 'missing') return [];
   if (check.state === 'unsafe') {
@@ -139,7 +136,7 @@ export function listNames(root: string, dir: string, problems?: Problem[]): stri
     return [];
   }
   try {
-    return readdirSync(dir);
+    return read();
   } catch (error) {
     if (isMissing(error)) return [];
     throw error;

@@ -22,7 +22,7 @@ function project() {
   const clock = fakeClock();
   const root = join(cwd, '.baton');
   const open = (env: Record<string, string> = {}) => openBoard({ board: root, cwd, env, clock });
-  return { cwd, root, clock, open, projectKey: projectKeyOf(cwd) };
+  return { dir, cwd, root, clock, open, projectKey: projectKeyOf(cwd) };
 }
 
 function pending(projectKey: string, clock: FakeClock, extra: Partial<PendingContinuation> = {}) {
@@ -133,12 +133,18 @@ describe('parent links', () => {
     expect(claims.sort()).toEqual(['-', '-', '-', '-', '-', '-', '-', 'source-1']);
   }, 60_000);
 
-  it('a long project key still names one file', () => {
+  it('a project key that is not one (too long, not a slug) is refused before anything is written', () => {
     const p = project();
+    const board = p.open();
     const key = `k-${'a'.repeat(150)}`;
-    const path = continuationPath(p.open(), key);
-    expect(path.split('/').at(-1)).toMatch(/^k-a{78}-[0-9a-f]{16}\.json$/);
-    leaveContinuation(p.open(), pending(key, p.clock));
-    expect(claimContinuation(p.open(), key)?.projectKey).toBe(key);
+    const before = snapshot(p.dir);
+    expect(() => leaveContinuation(board, pending(key, p.clock))).toThrow(
+      `invalid project key "${key}": must be at most 80 characters`,
+    );
+    expect(() => leaveContinuation(board, pending('../up', p.clock))).toThrow(
+      'invalid project key "../up": must be lowercase letters, digits and dashes',
+    );
+    expect(claimContinuation(board, key)).toBeUndefined();
+    expect(snapshot(p.dir)).toEqual(before);
   });
 });
