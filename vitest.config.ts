@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The real harness CLIs: `npm run test:e2e` (vitest.e2e.config.ts).
+    exclude: [...configDefaults.exclude, 'test/e2e/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
