@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // CommonJS (see bin/package.json): hot-path commands require one self-contained file without starting the ESM
 // loader; every other command loads the full CLI.
-const HOT = new Set(['poll', 'send', 'inbox', 'board']);
+const HOT = new Set(['poll', 'send', 'inbox', 'board', 'hook']);
 
 // `baton --as bob inbox`: the global flags written before the command are moved after it (before a `--`, if
 // any), so every command, hot or not, sees `<command> [flags]`. A tiny scan: only these four may lead.

@@ -35,6 +35,7 @@ await Promise.all([
       'hot/send': 'src/cli/hot/send.ts',
       'hot/inbox': 'src/cli/hot/inbox.ts',
       'hot/board': 'src/cli/hot/board.ts',
+      'hot/hook': 'src/cli/hot/hook.ts',
     },
     format: 'cjs',
     outExtension: { '.js': '.cjs' },

@@ -8,7 +8,8 @@ export interface CliIO {
   out(text: string): void;
   err(text: string): void;
   /** All of stdin as text ('' when it is a terminal); refuses more than STDIN_LIMIT bytes or invalid UTF-8. */
-  readStdin(): Promise<string>;
+  /** Stdin to its end, at most `limit` bytes (default STDIN_LIMIT). */
+  readStdin(limit?: number): Promise<string>;
   /** Resolves once everything written with `out` has been handed to the OS (so delivery can be acknowledged). */
   flush?(): Promise<void>;
   /** Aborts when the command should stop (SIGINT/SIGTERM); a command that listens gets a grace period. */
@@ -104,7 +105,7 @@ export function processIO(): CliIO {
     err: (text) => {
       err().write(text);
     },
-    readStdin: () => readCapped(process.stdin, STDIN_LIMIT),
+    readStdin: (limit = STDIN_LIMIT) => readCapped(process.stdin, limit),
     flush: () =>
       new Promise((resolve, reject) => {
         if (closed) return reject(new OutputClosed());

@@ -16,6 +16,7 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   },
   thread: { summary: 'show a conversation', load: () => import('./commands/thread.js') },
   poll: { summary: 'push new mail once (used by hooks)', load: () => import('./commands/poll.js') },
+  hook: { summary: 'answer a harness hook (wired by init)', load: () => import('./commands/hook.js') },
   redeliver: { summary: 'push an agent’s messages again', load: () => import('./commands/redeliver.js') },
   register: { summary: 'name this session’s agent', load: () => import('./commands/register.js') },
   sessions: { summary: 'list harness sessions (--live)', load: () => import('./commands/sessions.js') },

@@ -4,7 +4,7 @@ import { ENTRY_TYPES } from '../cards/card.js';
 import { readCard } from '../cards/find.js';
 import { BatonError } from '../errors.js';
 import { latestLiveSession } from '../sessions/live.js';
-import { projectKeyOf, readSession } from '../sessions/session.js';
+import { boundSession, projectKeyOf, readSession } from '../sessions/session.js';
 import { validateName } from '../store/names.js';
 import { redactText, validateStoredName } from '../store/records.js';
 import { BOARD_ENTRY_BLOCK } from './board-entry.js';
@@ -26,8 +26,17 @@ export interface CardRequestOptions {
   intent: string;
   /** Who asks (a person is `you`). */
   requestedBy: string;
-  /** The session to ask; default: the most recently seen live session of the current project. */
+  /**
+   * The session to ask; default: the session this process runs in (an agent asking from its own shell tool), else
+   * the most recently seen live session of the current project.
+   */
   session?: string;
+  /**
+   * Whether the prompt reaches the session's agent right away. Default: when this process runs in that session (its
+   * agent asked from its own shell tool, so the command's output reaches it). Otherwise the session's hooks show it
+   * at its next turn boundary.
+   */
+  announced?: boolean;
 }
 
 export interface CardRequestResult {
@@ -45,7 +54,8 @@ export function requestCardEntry(board: Board, options: CardRequestOptions): Car
   const requestedBy = validateStoredName(board, 'agent', options.requestedBy);
   const intent = redactText(board, validateIntent(options.intent));
   const target = resolveTarget(board, options.card);
-  const session = resolveSession(board, options.session);
+  const here = board.exists ? boundSession(board)?.session : undefined;
+  const session = resolveSession(board, options.session ?? here);
   const ttl = pendingTtl(board);
   cleanExpiredPendings(board);
   const previous = readPending(board, session.id);
@@ -60,6 +70,7 @@ export function requestCardEntry(board: Board, options: CardRequestOptions): Car
     agent: session.agent,
     createdAt: new Date(now).toISOString(),
     expiresAt: ttl > 0 ? new Date(now + ttl).toISOString() : undefined,
+    ...((options.announced ?? here === session.id) ? { announced: true } : {}),
   };
   const path = savePending(board, pending);
   return {

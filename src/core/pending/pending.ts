@@ -29,6 +29,12 @@ export interface PendingWrite {
   createdAt: string;
   /** Absent when the board's pending TTL is 0 (never expire). */
   expiresAt?: string;
+  /**
+   * True once the agent has been shown the prompt (it asked from inside the session, or a hook injected it): only
+   * then is its next reply taken as the answer. A request made from outside waits for the session's next turn
+   * boundary, where a hook shows it.
+   */
+  announced?: boolean;
 }
 
 export type PendingRead =
@@ -67,6 +73,11 @@ export function readPending(board: Board, session: string): PendingRead {
   if (!isExpired(pending, board.clock())) return { state: 'open', pending };
   removeFile(board.root, path);
   return { state: 'expired', pending };
+}
+
+/** Records that the session's agent has been shown the prompt of its pending write (under the caller's lock). */
+export function markAnnounced(board: Board, pending: PendingWrite): void {
+  writeJsonRecord(board, pendingPath(board, pending.session), { ...pending, announced: true });
 }
 
 export function clearPending(board: Board, session: string): void {
@@ -130,6 +141,7 @@ const PENDING_SCHEMA: JsonSchema = {
   agent: 'string',
   createdAt: 'string',
   expiresAt: 'string?',
+  announced: 'boolean?',
 };
 
 function parsePending(text: string): PendingWrite | undefined {

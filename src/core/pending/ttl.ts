@@ -1,7 +1,7 @@
 // How long a pending write stays open: `config.json` `{"pending": {"ttl": "30m"}}`, absent key = 30 minutes.
+import { configValue } from '../board/config.js';
 import { type Board, boardPath } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
-import { readTextFile } from '../store/read-file.js';
 
 export const DEFAULT_PENDING_TTL_MS = 30 * 60 * 1000;
 
@@ -21,27 +21,14 @@ export function parseDuration(value: unknown): number | undefined {
  * an error naming the fix, rather than a silent default.
  */
 export function pendingTtl(board: Board): number {
-  const path = boardPath(board, 'config.json');
-  const read = readTextFile(board.root, path, 256 * 1024);
-  if (!read.ok) {
-    if (read.missing) return DEFAULT_PENDING_TTL_MS;
-    throw new BatonError('corrupt', `cannot read ${path}: ${read.reason} — fix or remove it`);
-  }
-  let config: unknown;
-  try {
-    config = JSON.parse(read.text);
-  } catch {
-    throw new BatonError('corrupt', `${path} is not valid JSON — fix or remove it`);
-  }
-  const pending = (config as { pending?: unknown } | null)?.pending;
-  if (pending === undefined || pending === null || typeof pending !== 'object') return DEFAULT_PENDING_TTL_MS;
-  if (!('ttl' in pending)) return DEFAULT_PENDING_TTL_MS;
-  const ttl = parseDuration((pending as { ttl: unknown }).ttl);
-  if (ttl === undefined) {
+  const ttl = configValue(board, 'pending', 'ttl');
+  if (ttl === undefined) return DEFAULT_PENDING_TTL_MS;
+  const ms = parseDuration(ttl);
+  if (ms === undefined) {
     throw new BatonError(
       'invalid_input',
-      `${path}: pending.ttl ${JSON.stringify((pending as { ttl: unknown }).ttl)} is not a duration — use e.g. "30m", "2h" or "0" (never expire)`,
+      `${boardPath(board, 'config.json')}: pending.ttl ${JSON.stringify(ttl)} is not a duration — use e.g. "30m", "2h" or "0" (never expire)`,
     );
   }
-  return ttl;
+  return ms;
 }

@@ -93,37 +93,76 @@ export function writeSession(board: Board, record: SessionRecord): void {
 
 /**
  * Binds `agent` to the session this command runs in (the nearest harness process, else the parent shell), so later
- * commands from the same session act as `agent` without `--as`. A new session is linked to the session it continues
- * (BATON_PARENT_SESSION, else its project's pending continuation: see parent-link.ts). Returns the session record.
+ * commands from the same session act as `agent` without `--as`. A session its harness's hook already registered keeps
+ * its id. A new session is linked to the session it continues (BATON_PARENT_SESSION, else its project's pending
+ * continuation: see parent-link.ts). Returns the session record.
  */
 export function bindSession(board: Board, name: string, anchor: ProcessInfo | undefined = sessionAnchor()) {
   const agent = validateStoredName(board, 'agent', name);
-  // Refused up front, so a broken registry record never leaves a session bound and the agent unregistered.
+  const hooked = board.env.BATON_SESSION ? undefined : boundSession(board)?.session;
+  const id =
+    board.env.BATON_SESSION ||
+    hooked ||
+    `${harnessOf(anchor)}-${anchor?.pid ?? process.ppid}-${anchor?.start || 'x'}`;
+  return recordSession(board, { id, agent, harness: harnessOf(anchor), cwd: board.cwd, pid: anchor?.pid });
+}
+
+export interface SessionStart {
+  id: string;
+  agent: string;
+  /** Kept from an existing record: a session's harness never changes. */
+  harness: string;
+  cwd: string;
+  /** The session's process (its harness), for liveness and the pid index. */
+  pid?: number;
+  transcriptPath?: string;
+}
+
+/**
+ * Writes (or refreshes) a session's record: a resumed session is live again, keeps its start, project and parent; a
+ * new one is linked to the session it continues. The agent record is checked first, so a broken registry record
+ * never leaves a session bound and the agent unregistered.
+ */
+export function recordSession(board: Board, start: SessionStart): SessionRecord {
+  const agent = validateStoredName(board, 'agent', start.agent);
   checkAgentRecord(board, agent);
-  const harness = harnessOf(anchor);
-  const id = board.env.BATON_SESSION || `${harness}-${anchor?.pid ?? process.ppid}-${anchor?.start || 'x'}`;
-  validateStoredName(board, 'session', id);
+  const id = validateStoredName(board, 'session', start.id);
   const explicitParent = parentFromEnv(board);
   ensureBoard(board);
   // Under the record's lock, so a path `baton touch` records at the same moment is never lost.
   return withLock(board.root, sessionPath(board, id), () => {
     const now = new Date(board.clock()).toISOString();
     const previous = readSession(board, id);
-    const projectKey = previous?.projectKey ?? projectKeyOf(board.cwd, board.redact);
+    const projectKey = previous?.projectKey ?? projectKeyOf(start.cwd, board.redact);
+    const { endedAt: _ended, ...kept } = previous ?? ({} as Partial<SessionRecord>);
     const record: SessionRecord = {
-      ...previous,
+      ...kept,
       id,
-      harness: previous?.harness ?? harness,
+      harness: previous?.harness ?? start.harness,
       agent,
-      cwd: board.cwd,
+      cwd: start.cwd,
       projectKey,
       parentSession: resolveParent(board, id, projectKey, previous, explicitParent),
       startedAt: previous?.startedAt ?? now,
       lastSeen: now,
-      pid: anchor?.pid,
+      pid: start.pid,
+      transcriptPath: start.transcriptPath ?? previous?.transcriptPath,
     };
     writeSession(board, record);
     return record;
+  });
+}
+
+/** Marks a session ended (its record stays: lineage and who-else history need it). False when it has no record. */
+export function endSession(board: Board, id: string): boolean {
+  const path = sessionPath(board, id);
+  if (!board.exists) return false;
+  return withLock(board.root, path, () => {
+    const previous = readSession(board, id);
+    if (!previous) return false;
+    const now = new Date(board.clock()).toISOString();
+    writeSession(board, { ...previous, lastSeen: now, endedAt: now });
+    return true;
   });
 }
 

@@ -11,6 +11,7 @@ import {
   readdirSync,
   renameSync,
   unlinkSync,
+  writeSync,
 } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { BatonError } from '../errors.js';
@@ -161,6 +162,44 @@ export function touchFile(root: string, path: string): boolean {
     return fstatSync(fd).isFile();
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Appends `text` to a regular file below `root` (a log), created when missing; never through a link, never into a
+ * FIFO. A file grown past `rotateAt` bytes is first moved to `<name>.1` (replacing the previous one), so it stays
+ * bounded. Returns false when something other than a regular file holds the name (it is left alone).
+ */
+export function appendToFile(root: string, path: string, text: string, rotateAt: number): boolean {
+  ensureFolders(root, dirname(path));
+  const open = () => {
+    try {
+      return openSync(path, CREATE_FLAGS | constants.O_APPEND, 0o644);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ELOOP' || code === 'EISDIR' || code === 'ENXIO' || code === 'EMLINK') return undefined;
+      throw error;
+    }
+  };
+  let fd = open();
+  if (fd === undefined) return false;
+  try {
+    let stat = fstatSync(fd);
+    if (stat.isFile() && stat.size >= rotateAt) {
+      closeSync(fd);
+      fd = undefined;
+      const rotated = `${path}.1`;
+      if (entryKind(rotated) === 'file' || entryKind(rotated) === 'missing')
+        renameInside(root, path, rotated);
+      fd = open();
+      if (fd === undefined) return false;
+      stat = fstatSync(fd);
+    }
+    if (!stat.isFile()) return false;
+    writeSync(fd, text);
+    return true;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

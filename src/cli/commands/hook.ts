@@ -1,0 +1,59 @@
+// `baton hook <event> --harness <name>` — what the harnesses' hooks run. Always exits 0: a hook that failed, or was
+// misconfigured, must never block or break the harness (Claude Code treats exit 2 as "block").
+import { HOOK_EVENTS, HOOK_HARNESSES, hookEvent, isHookHarness } from '../../hooks/events.js';
+import { runHook } from '../../hooks/run.js';
+import { parseCommandArgs } from '../args.js';
+import { type CliIO, printUsage } from '../io.js';
+
+export const usage = `baton hook <event> --harness <${HOOK_HARNESSES.join('|')}> [--board <path>]
+  Run by a harness's hooks (baton init wires them): reads the harness's hook JSON on stdin and answers in its
+  envelope on stdout. Events: ${HOOK_EVENTS.join(', ')} (or the harness's own names: SessionStart, BeforeAgent, …).
+  session-start registers the session and injects the board index and waiting mail; user-prompt-submit injects new
+  mail; stop pushes waiting mail (at most 5, once) and commits a pending card write from the agent's reply;
+  pre-tool-use warns when another live session edited the same file in the last 15 minutes; post-tool-use records
+  the files a tool wrote; pre-compact and session-end draft a raw handoff from the transcript (config
+  hooks.rawHandoffOnCompact), and session-end marks the session ended.
+  Always exits 0 and prints nothing when there is nothing to say; problems go to <board>/state/hooks.log.`;
+
+// Well above any real hook input (a 5 MB reply included); a larger one is dropped, not buffered.
+export const HOOK_STDIN_LIMIT = 16 * 1024 * 1024;
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    io.err(`baton hook: ${(error as Error).message}\n`);
+    return 0;
+  }
+  if (parsed.help) return printUsage(io, usage, false);
+  let stdin: string;
+  try {
+    stdin = await io.readStdin(HOOK_STDIN_LIMIT);
+  } catch {
+    stdin = '';
+  }
+  const outcome = await runHook({ ...parsed.run, stdin, cwd: io.cwd, env: io.env });
+  if (!outcome.output) return 0;
+  try {
+    io.out(outcome.output);
+    await io.flush?.();
+    outcome.delivered();
+  } catch {
+    outcome.undelivered();
+  }
+  return 0;
+}
+
+function parse(argv: string[]) {
+  const { flags, positionals } = parseCommandArgs('hook', argv, { harness: { type: 'string' } }, 1);
+  if (flags.help) return { help: true as const };
+  const event = hookEvent(positionals[0] ?? '');
+  if (!event)
+    throw new Error(
+      `unknown event ${JSON.stringify(positionals[0] ?? '')} — one of ${HOOK_EVENTS.join(', ')}`,
+    );
+  const harness = flags.harness ?? '';
+  if (!isHookHarness(harness)) throw new Error(`--harness must be one of ${HOOK_HARNESSES.join(', ')}`);
+  return { help: false as const, run: { event, harness, board: flags.board } };
+}

@@ -1,0 +1,74 @@
+// What a harness sends a hook on stdin, checked and reduced to the fields baton uses. Claude Code and Codex share a
+// shape; Gemini CLI names a few fields its own way; baton's opencode plugin and pi extension send Claude's shape.
+import { isAbsolute } from 'node:path';
+import { nameProblem } from '../core/store/names.js';
+import { type HookEvent, type HookHarness, hookEvent } from './events.js';
+
+export interface HookInput {
+  session: string;
+  /** The session's working folder (absolute); the hook's own cwd when the harness does not say. */
+  cwd: string;
+  transcriptPath?: string;
+  /** Session start: startup, resume, clear, compact. */
+  source?: string;
+  prompt?: string;
+  toolName?: string;
+  toolInput?: Record<string, unknown>;
+  /** The agent's final reply of the turn (stop). */
+  lastAssistantMessage?: string;
+  /** The stop hook already blocked this stop once: never block again. */
+  stopHookActive: boolean;
+  /** Sub-agent stop: the sub-agent's own transcript. */
+  agentTranscriptPath?: string;
+}
+
+/** Input a hook cannot act on: it does nothing and logs `reason`. */
+export class HookSkip extends Error {}
+
+export function parseHookInput(text: string, event: HookEvent, harness: HookHarness, cwd: string): HookInput {
+  if (text.trim() === '') throw new HookSkip('empty stdin');
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new HookSkip('stdin is not JSON');
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw new HookSkip('stdin is not a JSON object');
+  const input = raw as Record<string, unknown>;
+  const named = str(input.hook_event_name);
+  if (named !== undefined && hookEvent(named) !== event) {
+    throw new HookSkip(`stdin is a ${JSON.stringify(named).slice(0, 80)} event, not ${event}`);
+  }
+  const session = str(input.session_id) ?? str(input.sessionId);
+  if (session === undefined || session === '') throw new HookSkip('no session_id in stdin');
+  const problem = nameProblem('session', session);
+  if (problem) throw new HookSkip(`session_id is not usable: ${problem}`);
+  const given = str(input.cwd);
+  const toolInput = input.tool_input ?? input.toolInput;
+  return {
+    session,
+    cwd: given && isAbsolute(given) && !given.includes('\0') ? given : cwd,
+    transcriptPath: path(input.transcript_path),
+    source: str(input.source) ?? str(input.trigger),
+    prompt: str(input.prompt),
+    toolName: str(input.tool_name) ?? str(input.toolName),
+    toolInput:
+      toolInput !== null && typeof toolInput === 'object' && !Array.isArray(toolInput)
+        ? (toolInput as Record<string, unknown>)
+        : undefined,
+    // Gemini CLI's AfterAgent calls the reply `prompt_response`.
+    lastAssistantMessage:
+      str(input.last_assistant_message) ?? (harness === 'gemini' ? str(input.prompt_response) : undefined),
+    stopHookActive: input.stop_hook_active === true,
+    agentTranscriptPath: path(input.agent_transcript_path),
+  };
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function path(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' && !value.includes('\0') ? value : undefined;
+}

@@ -1,0 +1,184 @@
+// `baton hook <event> --harness <name>`: one event of a harness's session, answered in its envelope. A hook never
+// breaks its harness: bad input, a missing or broken board, any error — no output, exit 0, one line in the log.
+
+import { registerAgent } from '../core/agents/registry.js';
+import { boardIndex } from '../core/board/board-index.js';
+import { type Board, isDisabled, openBoard } from '../core/board/open-board.js';
+import {
+  endSession,
+  readSession,
+  type SessionRecord,
+  sessionPath,
+  writeSession,
+} from '../core/sessions/session.js';
+import { touchPaths } from '../core/sessions/touched.js';
+import { withLock } from '../core/store/lock.js';
+import { conflictWarning, writtenPaths } from './edits.js';
+import { envelope, type HookAnswer } from './envelope.js';
+import type { HookEvent, HookHarness } from './events.js';
+import { type HookInput, HookSkip, parseHookInput } from './input.js';
+import { logHookLine } from './log.js';
+import { type MailPush, takeMail } from './mail.js';
+import { rawHandoff } from './raw-handoff.js';
+import { knownSession, startSession } from './session.js';
+import { announcePending, interceptReply } from './two-phase.js';
+
+export interface HookRun {
+  event: HookEvent;
+  harness: HookHarness;
+  stdin: string;
+  cwd: string;
+  env: Record<string, string | undefined>;
+  /** `--board`. */
+  board?: string;
+}
+
+export interface HookOutcome {
+  /** What to print (may be ''). */
+  output: string;
+  /** Call once the output has reached the harness: marks pushed mail delivered. */
+  delivered(): void;
+  /** Call when it could not be printed: pushed mail goes back to the queue. */
+  undelivered(): void;
+}
+
+interface Turn {
+  board: Board;
+  run: HookRun;
+  input: HookInput;
+  answer: HookAnswer;
+  mail?: MailPush;
+}
+
+const NOTHING: HookOutcome = { output: '', delivered() {}, undelivered() {} };
+// Do not write `lastSeen` more often than this: a prompt hook must stay cheap.
+const SEEN_EVERY_MS = 60_000;
+
+export async function runHook(run: HookRun): Promise<HookOutcome> {
+  if (isDisabled(run.env)) return NOTHING;
+  let board: Board | undefined;
+  let session = '-';
+  const log = (message: string) => logHookLine(board, [run.harness, run.event, session], message);
+  try {
+    const input = parseHookInput(run.stdin, run.event, run.harness, run.cwd);
+    session = input.session;
+    board = openBoard({ board: run.board, cwd: input.cwd, env: run.env });
+    // No board here: baton is not used in this project. Never create one from a hook.
+    if (!board.exists) return NOTHING;
+    const turn: Turn = { board, run, input, answer: {} };
+    await handle(turn, log);
+    const output = envelope(run.harness, run.event, turn.answer);
+    const mail = turn.mail;
+    if (!output) mail?.batch.release();
+    return {
+      output,
+      delivered: () => mail?.batch.acknowledge(),
+      undelivered: () => mail?.batch.release(),
+    };
+  } catch (error) {
+    if (error instanceof HookSkip) {
+      // Input that is not for this hook says nothing in the log unless a board is at hand to hold it.
+      board ??= safeBoard(run);
+      log(`skipped: ${error.message}`);
+    } else log(`error: ${error instanceof Error ? error.message : String(error)}`);
+    return NOTHING;
+  }
+}
+
+async function handle(turn: Turn, log: (message: string) => void): Promise<void> {
+  const { board, input, run } = turn;
+  switch (run.event) {
+    case 'session-start': {
+      const record = startSession(board, run.harness, input);
+      registerAgent(board, record.agent, record.id);
+      turn.mail = takeMail(board, record.agent);
+      const index = boardIndex(board, {
+        agent: record.agent,
+        projectKey: record.projectKey,
+        unreadShown: turn.mail?.batch.messages.length,
+      });
+      const context = [index, announcePending(board, record.id), turn.mail?.text];
+      turn.answer.context = joined(context);
+      return;
+    }
+    case 'user-prompt-submit': {
+      const record = knownSession(board, run.harness, input);
+      refreshSeen(board, record);
+      turn.mail = takeMail(board, record.agent);
+      turn.answer.context = joined([announcePending(board, record.id), turn.mail?.text]);
+      return;
+    }
+    case 'stop': {
+      const record = knownSession(board, run.harness, input);
+      turn.answer.notice = await interceptReply(
+        board,
+        record.id,
+        input.lastAssistantMessage,
+        input.transcriptPath,
+      );
+      if (turn.answer.notice) log(turn.answer.notice);
+      // The loop guard: a stop that follows our own block is never blocked again.
+      if (input.stopHookActive) return;
+      turn.mail = takeMail(board, record.agent);
+      turn.answer.block = joined([announcePending(board, record.id), turn.mail?.text]);
+      return;
+    }
+    case 'subagent-stop':
+      // The seam for result notes: a sub-agent's final output becomes a result note once they exist.
+      return;
+    case 'pre-tool-use': {
+      const paths = writtenPaths(input.toolName, input.toolInput);
+      if (paths.length === 0) return;
+      const check = conflictWarning(board, input.session, input.cwd, paths);
+      if (check.block) turn.answer.deny = check.warning;
+      else turn.answer.context = check.warning;
+      return;
+    }
+    case 'post-tool-use': {
+      const paths = writtenPaths(input.toolName, input.toolInput);
+      if (paths.length === 0) return;
+      knownSession(board, run.harness, input);
+      touchPaths(board, input.session, paths, input.cwd);
+      return;
+    }
+    case 'pre-compact':
+    case 'session-end': {
+      const record = readSession(board, input.session);
+      if (!record) return;
+      try {
+        const raw = await rawHandoff(
+          board,
+          record,
+          input.transcriptPath,
+          run.event === 'pre-compact' ? 'compact' : 'end',
+        );
+        log('written' in raw ? `raw handoff ${raw.written}` : `no raw handoff: ${raw.skipped}`);
+      } finally {
+        if (run.event === 'session-end') endSession(board, record.id);
+      }
+      return;
+    }
+  }
+}
+
+function refreshSeen(board: Board, record: SessionRecord): void {
+  if (board.clock() - Date.parse(record.lastSeen) < SEEN_EVERY_MS) return;
+  withLock(board.root, sessionPath(board, record.id), () => {
+    const current = readSession(board, record.id);
+    if (current) writeSession(board, { ...current, lastSeen: new Date(board.clock()).toISOString() });
+  });
+}
+
+function joined(parts: (string | undefined)[]): string | undefined {
+  const text = parts.filter((part) => part && part.trim() !== '').join('\n\n');
+  return text === '' ? undefined : text;
+}
+
+function safeBoard(run: HookRun): Board | undefined {
+  try {
+    const board = openBoard({ board: run.board, cwd: run.cwd, env: run.env });
+    return board.exists ? board : undefined;
+  } catch {
+    return undefined;
+  }
+}
