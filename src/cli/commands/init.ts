@@ -1,17 +1,49 @@
-// `baton init [--global]` — creates the board here (harness wiring arrives with the hooks).
-import { ensureBoard, openBoard } from '../../core/board/open-board.js';
+// `baton init [--harness …] [--global] [--remove]` — creates the board here and wires the harnesses to it.
+import { basename, dirname, isAbsolute, relative } from 'node:path';
+import { type Board, ensureBoard, openBoard } from '../../core/board/open-board.js';
+import { visibleText } from '../../core/display/visible-text.js';
+import { isBatonError } from '../../core/errors.js';
+import type { FileChange } from '../../wiring/plan.js';
+import { parseHarnessList } from '../../wiring/select.js';
+import type { HarnessName } from '../../wiring/types.js';
+import { applyHarnessWiring, planHarnessWiring, type WireResult } from '../../wiring/wire.js';
 import { parseCommandArgs } from '../args.js';
 import { echoBoard, printJson, requireEnabled } from '../board-flags.js';
-import { type CliIO, printUsage } from '../io.js';
+import { type CliIO, printUsage, UsageError } from '../io.js';
 
-export const usage = `baton init [--global] [--board <path>] [--json]
+export const usage = `baton init [--harness <names>] [--global] [--remove] [--board <path>] [--json]
   Creates the board: ./.baton (or the nearest project board above, which is reused), ~/.baton with --global.
-  A .baton folder of baton's own files whose board.json was lost gets a new one.`;
+  A .baton folder of baton's own files whose board.json was lost gets a new one.
+  Then wires the harnesses to it: hooks, the MCP server "baton", slash commands (/handoff, /board, /card-write),
+  the baton skill, and a short managed block in AGENTS.md (CLAUDE.md for Claude Code, GEMINI.md for Gemini CLI).
+  --harness  claude,codex,gemini,opencode,pi (comma-separated or repeated). Without it, the harnesses found in the
+             project are wired: claude (.claude/, CLAUDE.md or .mcp.json), codex (.codex/), gemini (.gemini/ or
+             GEMINI.md), opencode (opencode.json[c] or .opencode/), pi (.pi/). AGENTS.md alone names none (several
+             harnesses read it). With --global: their user folders (~/.claude, $CODEX_HOME or ~/.codex, ~/.gemini,
+             ~/.config/opencode, ~/.pi/agent).
+  --global   wires the user-level files instead (and creates the global board).
+  --remove   takes baton's wiring out again (every harness, or those named); the board is left as it is.
+  A person's own hooks, servers and commands are never touched; a second run changes nothing; a run repairs
+  baton's stale entries (e.g. after baton moved). A settings file that is not valid JSON/TOML is refused, and then
+  nothing at all is written.`;
+
+const FLAGS = {
+  harness: { type: 'string', multiple: true },
+  remove: { type: 'boolean' },
+} as const;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('init', argv, {});
+  const { flags } = parseCommandArgs('init', argv, FLAGS);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
+  let harnesses: HarnessName[] | undefined;
+  try {
+    harnesses = flags.harness ? parseHarnessList(flags.harness) : undefined;
+  } catch (error) {
+    if (isBatonError(error, 'invalid_input'))
+      throw new UsageError(`${error.message} — see \`baton init --help\``);
+    throw error;
+  }
   // The global board is never the answer to a plain `init`: it makes a project board (global: --global).
   const board = openBoard({
     board: flags.board,
@@ -20,10 +52,65 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     cwd: io.cwd,
     env: io.env,
   });
+  const remove = flags.remove === true;
+  const root = flags.global ? board.home : projectRoot(board, io.cwd);
+  // Every file is worked out (and every refusal found) before the board or any file is written.
+  const planned = planHarnessWiring({
+    scope: flags.global ? 'global' : 'project',
+    root,
+    home: board.home,
+    env: io.env,
+    harnesses,
+    remove,
+  });
   const existed = board.exists;
-  ensureBoard(board, { adopt: true });
-  if (flags.json) printJson(io, { board: board.root, created: !existed });
-  else io.out(existed ? `board already here: ${board.root}\n` : `created board ${board.root}\n`);
-  echoBoard(io, board);
+  if (!remove) ensureBoard(board, { adopt: true });
+  const result = applyHarnessWiring(planned);
+  if (flags.json) {
+    printJson(io, {
+      ...(remove ? {} : { board: board.root, created: !existed }),
+      harnesses: result.harnesses,
+      detected: result.detected,
+      changes: result.changes,
+      followUps: result.followUps,
+    });
+  } else {
+    if (!remove) io.out(existed ? `board already here: ${board.root}\n` : `created board ${board.root}\n`);
+    printResult(io, result, root, remove);
+  }
+  if (!remove) echoBoard(io, board);
   return 0;
+}
+
+/** The project a board belongs to: the folder holding its .baton (else the current folder). */
+function projectRoot(board: Board, cwd: string): string {
+  return basename(board.root) === '.baton' ? dirname(board.root) : cwd;
+}
+
+function printResult(io: CliIO, result: WireResult, root: string, remove: boolean): void {
+  const show = (text: string) => visibleText(text, { singleLine: true });
+  if (result.harnesses.length === 0) {
+    io.out(
+      'no harness found here (.claude, CLAUDE.md, .codex, .gemini, GEMINI.md, opencode.json, .opencode, .pi) — name them with --harness claude,codex,gemini,opencode,pi\n',
+    );
+    return;
+  }
+  const verb = remove ? 'unwired' : 'wired';
+  io.out(`${verb} ${result.harnesses.join(', ')}${result.detected && !remove ? ' (found here)' : ''}\n`);
+  const changed = result.changes.filter((change) => change.action !== 'unchanged');
+  if (changed.every((change) => change.action === 'kept'))
+    io.out(remove ? '  nothing to remove: no baton wiring found\n' : '  nothing to change: already wired\n');
+  for (const change of changed) io.out(`  ${show(describe(change, root))}\n`);
+  if (result.followUps.length > 0) {
+    io.out('to do:\n');
+    for (const followUp of result.followUps) io.out(`  - ${show(followUp)}\n`);
+  }
+}
+
+function describe(change: FileChange, root: string): string {
+  const rel = relative(root, change.path);
+  const path = rel === '' || rel.startsWith('..') || isAbsolute(rel) ? change.path : rel;
+  const what = change.what.join(', ');
+  if (change.action === 'kept') return `kept    ${path}: ${change.note} (${what})`;
+  return `${change.action.padEnd(7)} ${path} (${what})`;
 }

@@ -1,0 +1,83 @@
+// The command line a harness runs to reach baton: absolute node + bin/baton.js, and how to tell baton's hook entries
+// from a person's own.
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The baton event names `baton hook` takes. */
+export type HookEvent =
+  | 'session-start'
+  | 'user-prompt-submit'
+  | 'pre-tool-use'
+  | 'post-tool-use'
+  | 'stop'
+  | 'subagent-stop'
+  | 'pre-compact'
+  | 'session-end';
+
+/**
+ * `[node, bin/baton.js]` as absolute real paths: the node running now and the package's own bin script. The module
+ * is bundled into dist/cli.js or dist/chunks/*.js (or run from src/ in tests), so the package root is the nearest
+ * folder above it holding bin/baton.js. Absolute paths, because a harness's hook or an agent's shell may not have
+ * baton (or the same node) on its PATH.
+ */
+export function batonCommand(): string[] {
+  return [realOr(process.execPath), batonScript()];
+}
+
+let script: string | undefined;
+
+/** The real path of this package's bin/baton.js. */
+export function batonScript(): string {
+  if (script !== undefined) return script;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, 'bin', 'baton.js');
+    if (existsSync(candidate) && existsSync(join(dir, 'package.json'))) {
+      script = realOr(candidate);
+      return script;
+    }
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`bin/baton.js not found above ${fileURLToPath(import.meta.url)}`);
+    dir = up;
+  }
+}
+
+function realOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** `text` quoted for sh: single quotes, a single quote inside written as '\''. */
+export function shQuote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The hook command written into a harness's settings: `'<node>' '<baton.js>' hook <event> --harness <harness>`. */
+export function hookCommandLine(
+  event: HookEvent,
+  harness: string,
+  command: string[] = batonCommand(),
+): string {
+  return `${command.map(shQuote).join(' ')} hook ${event} --harness ${harness}`;
+}
+
+/** Whether a hook entry's command is baton's (any install, any path): the ones init owns, repairs and removes. */
+export function isBatonHookCommand(command: unknown): boolean {
+  if (typeof command !== 'string') return false;
+  const text = command.trim();
+  return text.includes("baton.js' hook ") || text.startsWith('baton hook ') || /baton\.js hook /.test(text);
+}
+
+/**
+ * The paths a baton hook command runs (the quoted node and baton.js), for `doctor`; [] when the command is not in
+ * the quoted form init writes (e.g. a bare `baton hook …` found on PATH).
+ */
+export function hookCommandPaths(command: string): string[] {
+  const match = /^'((?:[^']|'\\'')*)' '((?:[^']|'\\'')*)' hook /.exec(command.trim());
+  if (!match) return [];
+  return [match[1]!, match[2]!].map((part) => part.replaceAll(`'\\''`, "'"));
+}

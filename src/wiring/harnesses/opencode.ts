@@ -1,0 +1,78 @@
+// opencode: no command hooks — a plugin (.opencode/plugin/baton.js) does their work; the MCP server as mcp.baton
+// in opencode.json, slash commands in .opencode/command, the skill in .agents/skills, the block in AGENTS.md.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { blockEdit, jsonEdit, markdownCommands, ownedFile, skillEdit, yamlString } from '../edits.js';
+import { objectAt } from '../json-file.js';
+import { agentsSkills, opencodeHome } from '../locations.js';
+import { ownedMarkLine } from '../owned-file.js';
+import { opencodePluginSource } from '../plugin-sources.js';
+import type { FileEdit, HarnessWiring, WiringContext } from '../types.js';
+import { isOwnedFile } from './wired.js';
+
+/** The folder holding plugin/ and command/: .opencode in a project, ~/.config/opencode globally. */
+function dir(ctx: WiringContext): string {
+  return ctx.scope === 'global' ? opencodeHome(ctx) : join(ctx.root, '.opencode');
+}
+
+/** opencode.json, or the opencode.jsonc a person already has (edited only when it is plain JSON). */
+function configPath(ctx: WiringContext): string {
+  const folder = ctx.scope === 'global' ? opencodeHome(ctx) : ctx.root;
+  const jsonc = join(folder, 'opencode.jsonc');
+  return existsSync(jsonc) && !existsSync(join(folder, 'opencode.json'))
+    ? jsonc
+    : join(folder, 'opencode.json');
+}
+
+function pluginPath(ctx: WiringContext): string {
+  return join(dir(ctx), 'plugin', 'baton.js');
+}
+
+export const opencode: HarnessWiring = {
+  name: 'opencode',
+  detect: (ctx) =>
+    ctx.scope === 'global'
+      ? existsSync(opencodeHome(ctx))
+      : ['opencode.json', 'opencode.jsonc', '.opencode'].some((name) => existsSync(join(ctx.root, name))),
+  wired: (ctx) => isOwnedFile(pluginPath(ctx)),
+  edits(ctx, remove) {
+    const config = configPath(ctx);
+    const edits: FileEdit[] = [
+      ownedFile(
+        pluginPath(ctx),
+        'plugin baton',
+        `${ownedMarkLine('slash')}\n${opencodePluginSource(ctx.command)}`,
+        remove,
+      ),
+      jsonEdit(config, 'MCP server baton', remove, (settings) => {
+        const servers = objectAt(config, settings, 'mcp', !remove);
+        if (!servers) return;
+        if (remove) {
+          delete servers.baton;
+          if (Object.keys(servers).length === 0) delete settings.mcp;
+          if (Object.keys(settings).length === 1 && settings.$schema !== undefined) delete settings.$schema;
+        } else {
+          if (Object.keys(settings).length === 1 && settings.$schema === undefined) {
+            // A config baton creates says which schema it follows, as opencode's own do.
+            delete settings.mcp;
+            Object.assign(settings, { $schema: 'https://opencode.ai/config.json', mcp: servers });
+          }
+          servers.baton = { type: 'local', command: [...ctx.command, 'mcp'], enabled: true };
+        }
+      }),
+      ...markdownCommands(join(dir(ctx), 'command'), '$ARGUMENTS', remove, (command) => [
+        `description: ${yamlString(command.description)}`,
+      ]),
+      skillEdit(agentsSkills(ctx), remove, ['codex', 'gemini', 'opencode', 'pi']),
+      blockEdit(join(ctx.scope === 'global' ? dir(ctx) : ctx.root, 'AGENTS.md'), remove, [
+        'claude',
+        'codex',
+        'opencode',
+        'pi',
+      ]),
+    ];
+    return edits;
+  },
+  followUps: () => ['opencode: restart running sessions; the plugin and the baton MCP server load at start.'],
+  settingsFiles: (ctx) => [{ path: configPath(ctx), format: 'json', mcp: ['mcp', 'baton'] }],
+};

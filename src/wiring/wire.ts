@@ -1,0 +1,73 @@
+// The composition root of harness wiring: which harnesses, the plan, the writes, the follow-ups. Never prints.
+import { batonCommand } from './baton-command.js';
+import { applyPlan, type FileChange, planWiring, type WiringPlan } from './plan.js';
+import { detectHarnesses, WIRINGS, wiringsFor } from './select.js';
+import type { HarnessName, HarnessWiring, Scope, WiringContext } from './types.js';
+
+export interface WireOptions {
+  scope: Scope;
+  /** The project folder (project scope) or the home folder (global scope). */
+  root: string;
+  home: string;
+  env: Record<string, string | undefined>;
+  /** The harnesses to wire; default: the ones detected (with `remove`: all of them). */
+  harnesses?: HarnessName[];
+  remove?: boolean;
+  /** [node, bin/baton.js]; default batonCommand(). */
+  command?: string[];
+}
+
+export interface WireResult {
+  harnesses: HarnessName[];
+  /** Whether the harnesses were found rather than named. */
+  detected: boolean;
+  changes: FileChange[];
+  /** What a person must still do (trust prompts, approvals); none on removal. */
+  followUps: string[];
+}
+
+export function wiringContext(options: WireOptions): WiringContext {
+  return {
+    scope: options.scope,
+    root: options.root,
+    home: options.home,
+    env: options.env,
+    command: options.command ?? batonCommand(),
+  };
+}
+
+export interface PlannedWiring {
+  ctx: WiringContext;
+  plan: WiringPlan;
+  wirings: HarnessWiring[];
+  remove: boolean;
+  detected: boolean;
+}
+
+/**
+ * Works out the wiring (or with `remove` the unwiring) of the harnesses without writing anything. Throws a
+ * BatonError naming every file it cannot edit (not valid JSON/TOML, an unexpected shape).
+ */
+export function planHarnessWiring(options: WireOptions): PlannedWiring {
+  const ctx = wiringContext(options);
+  const remove = options.remove === true;
+  const detected = options.harnesses === undefined;
+  const wirings = options.harnesses ? wiringsFor(options.harnesses) : remove ? WIRINGS : detectHarnesses(ctx);
+  return { ctx, plan: planWiring(ctx, wirings, remove, WIRINGS), wirings, remove, detected };
+}
+
+/** Writes a planned wiring. */
+export function applyHarnessWiring(planned: PlannedWiring): WireResult {
+  applyPlan(planned.plan, planned.ctx.root);
+  return {
+    harnesses: planned.wirings.map((wiring) => wiring.name),
+    detected: planned.detected,
+    changes: planned.plan.changes,
+    followUps: planned.remove ? [] : planned.wirings.flatMap((wiring) => wiring.followUps(planned.ctx)),
+  };
+}
+
+/** Plans and writes in one step. */
+export function wireHarnesses(options: WireOptions): WireResult {
+  return applyHarnessWiring(planHarnessWiring(options));
+}
