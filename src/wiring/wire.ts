@@ -60,7 +60,16 @@ export function planHarnessWiring(options: WireOptions): PlannedWiring {
 export function applyHarnessWiring(planned: PlannedWiring): WireResult {
   applyPlan(planned.plan, planned.ctx.root);
   return {
-    harnesses: planned.wirings.map((wiring) => wiring.name),
+    // `--remove` with no names goes through every harness; it reports the ones it found wiring of.
+    harnesses: planned.wirings
+      .map((wiring) => wiring.name)
+      .filter(
+        (name) =>
+          !(planned.remove && planned.detected) ||
+          planned.plan.changes.some(
+            (change) => change.action !== 'unchanged' && change.harnesses.includes(name),
+          ),
+      ),
     detected: planned.detected,
     changes: planned.plan.changes,
     followUps: planned.remove ? [] : planned.wirings.flatMap((wiring) => wiring.followUps(planned.ctx)),

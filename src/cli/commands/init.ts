@@ -89,6 +89,10 @@ function projectRoot(board: Board, cwd: string): string {
 
 function printResult(io: CliIO, result: WireResult, root: string, remove: boolean): void {
   const show = (text: string) => visibleText(text, { singleLine: true });
+  if (result.harnesses.length === 0 && remove) {
+    io.out('nothing to remove: no baton wiring found\n');
+    return;
+  }
   if (result.harnesses.length === 0) {
     io.out(
       'no harness found here (.claude, CLAUDE.md, .codex, .gemini, GEMINI.md, opencode.json, .opencode, .pi) — name them with --harness claude,codex,gemini,opencode,pi\n',

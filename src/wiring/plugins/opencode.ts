@@ -1,0 +1,442 @@
+// The text of baton's opencode plugin (.opencode/plugin/baton.js): opencode has no command hooks, so this plugin turns
+// its events into `baton hook <event> --harness opencode` calls and acts on the neutral answer. It is plain ESM
+// JavaScript without imports beyond node:child_process (opencode loads it with Bun, no install step), and it never
+// breaks opencode: every call is bounded by a timeout, every failure is swallowed (logged to stderr only when
+// BATON_DEBUG is set), and it writes nothing to stdout.
+//
+// How each piece reaches the agent (opencode 1.18, @opencode-ai/plugin):
+// - session start (`session.created`, or the first message of a session met mid-way: source "resume") → the
+//   session-start answer rides as a synthetic text part on the session's first user message (`chat.message` may add
+//   parts before the message is saved), so it is in the history the model reads, like Claude Code's SessionStart
+//   context. A system-prompt transform (`experimental.chat.system.transform`) was the other way; it is experimental
+//   and would repeat the mail in every request of the session, also after it was answered.
+// - user prompt (`chat.message`) → user-prompt-submit; new mail is added the same way.
+// - `tool.execute.before` on write/edit/patch tools → pre-tool-use: a warning is appended to that tool's output for
+//   the model (`tool.execute.after` may rewrite it), a deny throws (opencode's way for a plugin to refuse a tool).
+// - `tool.execute.after` → post-tool-use with each written path (what `baton who-else` reads).
+// - `session.idle` → stop with the last assistant reply (fetched from the session's messages): it commits a pending
+//   two-phase card write; a block (waiting mail, a request made from outside) is sent into the idle session as a new
+//   user message (`session.promptAsync`): a true push. The idle that push causes asks again with
+//   stop_hook_active, and the hook never blocks twice in a row; the same text is never pushed twice.
+//   While a session stays idle the stop hook is asked again every BATON_POLL_MS (default 15000; 0: never), so mail
+//   that arrives later is pushed too.
+// - `shell.env` → BATON_SESSION for the agent's shell, so `baton card ask` from the shell tool knows its session even
+//   when one opencode server holds several.
+// - `experimental.session.compacting` → pre-compact; `session.deleted` and the plugin's dispose (opencode exits)
+//   → session-end. `opencode run` disposes right after the first idle: the idle's stop then runs at dispose with
+//   stop_hook_active (commit only: mail handed to an exiting process would be lost), before session-end.
+
+/** The text of .opencode/plugin/baton.js, running `baton` (e.g. `[node, /abs/bin/baton.js]`) for every hook. */
+export function opencodePluginSource(baton: string[]): string {
+  return `// baton's plugin for opencode: turns opencode's events into \`baton hook <event> --harness opencode\` calls.
+// Rewritten by \`baton init --harness opencode\`; set BATON_DEBUG=1 to see its errors on stderr.
+import { spawn } from "node:child_process";
+
+const BATON = ${JSON.stringify(baton)};
+const HARNESS = "opencode";
+const TIMEOUT_MS = 10000;
+const MAX_OUTPUT = 1048576;
+const SETTLE_MS = 300;
+const EDIT_TOOLS = new Set(["write", "edit", "multiedit", "patch", "apply_patch"]);
+
+function pollInterval() {
+  const raw = process.env.BATON_POLL_MS;
+  const value = raw === undefined || raw === "" ? 15000 : Number(raw);
+  return Number.isFinite(value) && value >= 0 ? value : 15000;
+}
+
+function debug(message) {
+  if (!process.env.BATON_DEBUG) return;
+  try {
+    process.stderr.write("baton opencode plugin: " + message + "\\n");
+  } catch {}
+}
+
+function describe(error) {
+  return error && error.message ? error.message : String(error);
+}
+
+/** Runs \`baton hook <event>\` with the payload on stdin; resolves to its answer, or undefined (never rejects). */
+function runHook(event, payload) {
+  return new Promise((resolve) => {
+    let child;
+    let done = false;
+    let out = "";
+    let timer;
+    const finish = (value) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve(value);
+    };
+    try {
+      const env = { ...process.env };
+      delete env.BATON_SESSION;
+      child = spawn(BATON[0], [...BATON.slice(1), "hook", event, "--harness", HARNESS], {
+        cwd: payload.cwd,
+        env,
+        stdio: ["pipe", "pipe", process.env.BATON_DEBUG ? "inherit" : "ignore"],
+        windowsHide: true,
+      });
+    } catch (error) {
+      debug(event + ": " + describe(error));
+      finish(undefined);
+      return;
+    }
+    timer = setTimeout(() => {
+      debug(event + ": no answer within " + TIMEOUT_MS + " ms");
+      try {
+        child.kill();
+      } catch {}
+      finish(undefined);
+    }, TIMEOUT_MS);
+    child.on("error", (error) => {
+      debug(event + ": " + describe(error));
+      finish(undefined);
+    });
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      if (out.length > MAX_OUTPUT) {
+        debug(event + ": answer too large");
+        try {
+          child.kill();
+        } catch {}
+        finish(undefined);
+      }
+    });
+    child.on("close", () => finish(parseAnswer(event, out)));
+    child.stdin.on("error", () => {});
+    child.stdin.end(JSON.stringify(payload));
+  });
+}
+
+function parseAnswer(event, text) {
+  if (text.trim() === "") return undefined;
+  try {
+    const value = JSON.parse(text);
+    if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
+    const pick = (key) => (typeof value[key] === "string" && value[key] !== "" ? value[key] : undefined);
+    return {
+      context: pick("additionalContext"),
+      block: value.decision === "block" ? pick("reason") : undefined,
+      deny: value.decision === "deny" ? pick("reason") : undefined,
+      notice: pick("systemMessage"),
+    };
+  } catch (error) {
+    debug(event + ": answer is not JSON: " + describe(error));
+    return undefined;
+  }
+}
+
+// opencode's part ids: "prt_", 12 hex digits of time, 14 random letters or digits.
+let lastMs = 0;
+let counter = 0;
+function partId() {
+  const now = Date.now();
+  if (now !== lastMs) {
+    lastMs = now;
+    counter = 0;
+  }
+  counter += 1;
+  const time = (BigInt(now) * 4096n + BigInt(counter)).toString(16).padStart(12, "0").slice(-12);
+  const letters = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+  let tail = "";
+  for (let i = 0; i < 14; i++) tail += letters[Math.floor(Math.random() * letters.length)];
+  return "prt_" + time + tail;
+}
+
+function textOf(parts) {
+  return (parts || [])
+    .filter((part) => part && part.type === "text" && typeof part.text === "string" && !part.synthetic)
+    .map((part) => part.text)
+    .join("\\n");
+}
+
+/** The files a write/edit/patch tool call names. */
+function editedPaths(tool, args) {
+  if (!args || typeof args !== "object") return [];
+  const direct = args.filePath ?? args.file_path ?? args.path;
+  if (typeof direct === "string" && direct !== "") return [direct];
+  const patch = args.patchText ?? args.patch ?? args.input;
+  if (typeof patch !== "string") return [];
+  const paths = [];
+  for (const match of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$|^\\*\\*\\* Move to: (.+)$/gm)) {
+    const path = (match[1] ?? match[2]).trim();
+    if (path && !paths.includes(path)) paths.push(path);
+  }
+  return paths;
+}
+
+export const BatonPlugin = async ({ client, directory }) => {
+  const cwd = directory || process.cwd();
+  const pollMs = pollInterval();
+  const sessions = new Map();
+  const parents = new Map();
+  const warnings = new Map();
+  let disposing = false;
+
+  const rootOf = (id) => {
+    let current = id;
+    for (let i = 0; i < 16 && parents.has(current); i++) current = parents.get(current);
+    return current;
+  };
+  const payload = (id, fields) => ({ session_id: id, cwd, ...fields });
+
+  function notify(message) {
+    debug(message);
+    try {
+      const shown = client.tui.showToast({ body: { message, variant: "info" } });
+      if (shown && typeof shown.catch === "function") shown.catch(() => {});
+    } catch {}
+  }
+
+  /** The session's state, starting it (session-start) the first time it is met. */
+  function session(id, source) {
+    let state = sessions.get(id);
+    if (state) return state;
+    state = { id, busy: false, ended: false, afterPush: false, lastPush: undefined, idleReply: undefined };
+    state.idlePending = false;
+    state.startContext = undefined;
+    state.started = runHook("session-start", payload(id, { source })).then((answer) => {
+      state.startContext = answer && answer.context;
+      if (answer && answer.notice) notify(answer.notice);
+    });
+    sessions.set(id, state);
+    return state;
+  }
+
+  async function messages(id) {
+    const result = await client.session.messages({ path: { id }, query: { directory: cwd, limit: 50 } });
+    return Array.isArray(result && result.data) ? result.data : [];
+  }
+
+  async function lastReply(id) {
+    const list = await messages(id);
+    for (let i = list.length - 1; i >= 0; i--) {
+      const info = list[i] && list[i].info;
+      if (info && info.role === "assistant") {
+        const text = textOf(list[i].parts);
+        return text === "" ? undefined : text;
+      }
+    }
+    return undefined;
+  }
+
+  /** Sends text into the session as a new user message, with the agent and model of its last user message. */
+  async function push(state, text) {
+    let agent;
+    let model;
+    try {
+      const list = await messages(state.id);
+      for (let i = list.length - 1; i >= 0; i--) {
+        const info = list[i] && list[i].info;
+        if (info && info.role === "user") {
+          agent = info.agent;
+          model = info.model;
+          break;
+        }
+      }
+    } catch {}
+    const result = await client.session.promptAsync({
+      path: { id: state.id },
+      query: { directory: cwd },
+      body: { parts: [{ type: "text", text }], ...(agent ? { agent } : {}), ...(model ? { model } : {}) },
+    });
+    if (result && result.error) throw new Error(JSON.stringify(result.error));
+  }
+
+  /** The stop hook; a block is pushed into the session unless opencode is exiting. */
+  function stop(state, reply) {
+    if (state.stopping) return state.stopping;
+    state.stopping = (async () => {
+      await state.started;
+      const active = state.afterPush;
+      state.afterPush = false;
+      const answer = await runHook(
+        "stop",
+        payload(state.id, { last_assistant_message: reply, stop_hook_active: active }),
+      );
+      if (!answer) return;
+      if (answer.notice) notify(answer.notice);
+      if (!answer.block) return;
+      if (disposing) return debug("opencode is exiting: not pushed: " + answer.block.slice(0, 200));
+      if (answer.block === state.lastPush) return debug("the same text twice: not pushed again");
+      state.lastPush = answer.block;
+      state.afterPush = true;
+      await push(state, answer.block);
+    })()
+      .catch((error) => debug("stop: " + describe(error)))
+      .finally(() => {
+        state.stopping = undefined;
+        schedulePoll(state);
+      });
+    return state.stopping;
+  }
+
+  function schedulePoll(state) {
+    clearTimeout(state.timer);
+    if (pollMs <= 0 || disposing || state.busy || state.ended) return;
+    state.timer = setTimeout(() => {
+      if (disposing || state.busy || state.ended || state.stopping) return;
+      stop(state, undefined);
+    }, pollMs);
+    if (state.timer && typeof state.timer.unref === "function") state.timer.unref();
+  }
+
+  async function onIdle(id) {
+    const state = session(rootOf(id), "resume");
+    state.busy = false;
+    clearTimeout(state.timer);
+    state.idlePending = true;
+    const fetched = lastReply(state.id).catch((error) => debug("reading the last reply: " + describe(error)));
+    state.idleReply = fetched;
+    const reply = await fetched;
+    await new Promise((done) => setTimeout(done, SETTLE_MS));
+    if (disposing || state.busy || !state.idlePending) return;
+    state.idlePending = false;
+    await stop(state, reply);
+  }
+
+  async function end(state) {
+    if (state.ended) return;
+    state.ended = true;
+    clearTimeout(state.timer);
+    await state.started;
+    if (state.stopping) await state.stopping;
+    if (state.idlePending) {
+      state.idlePending = false;
+      state.afterPush = true;
+      await stop(state, await state.idleReply);
+    }
+    await runHook("session-end", payload(state.id, { reason: "exit" }));
+  }
+
+  async function onEvent(event) {
+    const props = event.properties || {};
+    if (event.type === "session.created" && props.info) {
+      if (props.info.parentID) parents.set(props.info.id, props.info.parentID);
+      else session(props.info.id, "startup");
+    } else if (event.type === "session.status" && props.sessionID && !parents.has(props.sessionID)) {
+      const state = sessions.get(props.sessionID);
+      if (state && props.status && props.status.type === "busy") {
+        state.busy = true;
+        state.idlePending = false;
+        clearTimeout(state.timer);
+      }
+    } else if (event.type === "session.idle" && props.sessionID && !parents.has(props.sessionID)) {
+      await onIdle(props.sessionID);
+    } else if (event.type === "session.deleted" && props.info && !parents.has(props.info.id)) {
+      const state = sessions.get(props.info.id);
+      if (state) await end(state);
+    }
+  }
+
+  return {
+    event: async ({ event }) => {
+      try {
+        await onEvent(event);
+      } catch (error) {
+        debug("event " + (event && event.type) + ": " + describe(error));
+      }
+    },
+
+    "chat.message": async (input, output) => {
+      try {
+        if (parents.has(input.sessionID)) return;
+        const state = session(input.sessionID, "resume");
+        state.busy = true;
+        state.idlePending = false;
+        clearTimeout(state.timer);
+        await state.started;
+        const answer = await runHook("user-prompt-submit", payload(state.id, { prompt: textOf(output.parts) }));
+        const texts = [state.startContext, answer && answer.context].filter(Boolean);
+        state.startContext = undefined;
+        if (answer && answer.notice) notify(answer.notice);
+        if (texts.length === 0 || !output.message || !Array.isArray(output.parts)) return;
+        output.parts.push({
+          id: partId(),
+          sessionID: input.sessionID,
+          messageID: output.message.id,
+          type: "text",
+          text: texts.join("\\n\\n"),
+          synthetic: true,
+        });
+      } catch (error) {
+        debug("chat.message: " + describe(error));
+      }
+    },
+
+    "tool.execute.before": async (input, output) => {
+      let denied;
+      try {
+        if (!EDIT_TOOLS.has(input.tool)) return;
+        const id = rootOf(input.sessionID);
+        const notes = [];
+        for (const path of editedPaths(input.tool, output && output.args)) {
+          const answer = await runHook(
+            "pre-tool-use",
+            payload(id, { tool_name: input.tool, tool_input: { filePath: path } }),
+          );
+          if (!answer) continue;
+          if (answer.notice) notify(answer.notice);
+          if (answer.deny) denied = answer.deny;
+          if (answer.context) notes.push(answer.context);
+        }
+        if (notes.length > 0) warnings.set(input.callID, notes.join("\\n"));
+      } catch (error) {
+        debug("tool.execute.before: " + describe(error));
+      }
+      if (denied) throw new Error(denied);
+    },
+
+    "tool.execute.after": async (input, output) => {
+      try {
+        const warning = warnings.get(input.callID);
+        warnings.delete(input.callID);
+        if (!EDIT_TOOLS.has(input.tool)) return;
+        const id = rootOf(input.sessionID);
+        const notes = warning ? [warning] : [];
+        for (const path of editedPaths(input.tool, input.args)) {
+          const answer = await runHook(
+            "post-tool-use",
+            payload(id, { tool_name: input.tool, tool_input: { filePath: path } }),
+          );
+          if (answer && answer.context) notes.push(answer.context);
+          if (answer && answer.notice) notify(answer.notice);
+        }
+        if (notes.length > 0 && output && typeof output.output === "string") {
+          output.output = output.output + "\\n\\n" + notes.join("\\n");
+        }
+      } catch (error) {
+        debug("tool.execute.after: " + describe(error));
+      }
+    },
+
+    "shell.env": async (input, output) => {
+      try {
+        if (input.sessionID && output && output.env) output.env.BATON_SESSION = rootOf(input.sessionID);
+      } catch {}
+    },
+
+    "experimental.session.compacting": async (input) => {
+      try {
+        if (parents.has(input.sessionID)) return;
+        await runHook("pre-compact", payload(input.sessionID, { trigger: "auto" }));
+      } catch (error) {
+        debug("compacting: " + describe(error));
+      }
+    },
+
+    dispose: async () => {
+      disposing = true;
+      try {
+        await Promise.allSettled([...sessions.values()].map(end));
+      } catch (error) {
+        debug("dispose: " + describe(error));
+      }
+    },
+  };
+};
+`;
+}
