@@ -27,6 +27,8 @@ export interface HookRun {
   event: HookEvent;
   harness: HookHarness;
   stdin: string;
+  /** Why stdin could not be read (too large, not UTF-8): the hook skips and logs it. */
+  unread?: string;
   cwd: string;
   env: Record<string, string | undefined>;
   /** `--board`. */
@@ -60,6 +62,7 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
   let session = '-';
   const log = (message: string) => logHookLine(board, [run.harness, run.event, session], message);
   try {
+    if (run.unread !== undefined) throw new HookSkip(run.unread);
     const input = parseHookInput(run.stdin, run.event, run.harness, run.cwd);
     session = input.session;
     board = openBoard({ board: run.board, cwd: input.cwd, env: run.env });

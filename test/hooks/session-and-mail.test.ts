@@ -1,22 +1,9 @@
 // The hooks that open a session and push mail: session start, user prompt submit, and stop's mail push with its
 // loop guard — as Claude Code and Codex call them (their JSON on stdin, their envelope checked against the schema).
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baton, testdir } from '../helpers/testdir.js';
-import { AGENT, answer, contextOf, expectSilent, hook, SESSION } from './helpers.js';
-
-export function project(): string {
-  const dir = testdir();
-  expect(baton(['init'], { cwd: dir }).code).toBe(0);
-  return dir;
-}
-
-const send = (cwd: string, to: string, body: string) =>
-  expect(baton(['send', '--to', to, '--as', 'alice', '--body', body], { cwd }).code).toBe(0);
-
-const record = (cwd: string, session = SESSION) =>
-  JSON.parse(readFileSync(join(cwd, '.baton', 'sessions', `${session}.json`), 'utf8'));
+import { baton } from '../helpers/testdir.js';
+import { AGENT, answer, contextOf, expectSilent, hook, project, record, SESSION, send } from './helpers.js';
 
 describe('session-start', () => {
   it('registers the session and its agent, and injects the board index and waiting mail once', () => {

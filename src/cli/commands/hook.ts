@@ -27,13 +27,14 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (parsed.help) return printUsage(io, usage, false);
-  let stdin: string;
+  let stdin = '';
+  let unread: string | undefined;
   try {
-    stdin = await io.readStdin(HOOK_STDIN_LIMIT);
-  } catch {
-    stdin = '';
+    stdin = await io.readStdin(HOOK_STDIN_LIMIT, { drain: true });
+  } catch (error) {
+    unread = (error as Error).message;
   }
-  const outcome = await runHook({ ...parsed.run, stdin, cwd: io.cwd, env: io.env });
+  const outcome = await runHook({ ...parsed.run, stdin, unread, cwd: io.cwd, env: io.env });
   if (!outcome.output) return 0;
   try {
     io.out(outcome.output);

@@ -2,6 +2,7 @@
 import { checkAgentRecord } from '../agents/registry.js';
 import { readGitInfo } from '../board/git.js';
 import { type Board, boardPath, ensureBoard, type Redactor } from '../board/open-board.js';
+import { BatonError } from '../errors.js';
 import { type JsonSchema, readJsonRecord } from '../store/json-record.js';
 import { withLock } from '../store/lock.js';
 import { nameProblem, validateName } from '../store/names.js';
@@ -132,7 +133,7 @@ export function recordSession(board: Board, start: SessionStart): SessionRecord 
   // Under the record's lock, so a path `baton touch` records at the same moment is never lost.
   return withLock(board.root, sessionPath(board, id), () => {
     const now = new Date(board.clock()).toISOString();
-    const previous = readSession(board, id);
+    const previous = readExistingSession(board, id);
     const projectKey = previous?.projectKey ?? projectKeyOf(start.cwd, board.redact);
     const { endedAt: _ended, ...kept } = previous ?? ({} as Partial<SessionRecord>);
     const record: SessionRecord = {
@@ -151,6 +152,16 @@ export function recordSession(board: Board, start: SessionStart): SessionRecord 
     writeSession(board, record);
     return record;
   });
+}
+
+/** The session's record, undefined when it has none; throws `corrupt` for a file that is there but not a record. */
+function readExistingSession(board: Board, id: string): SessionRecord | undefined {
+  const path = sessionPath(board, id);
+  const read = readJsonRecord<SessionRecord>(board.root, path, SESSION_SCHEMA);
+  if (read.ok && read.value.id === id) return read.value;
+  if (!read.ok && read.missing) return undefined;
+  const reason = read.ok ? 'its id does not match the file name' : read.reason;
+  throw new BatonError('corrupt', `${path}: ${reason} — fix or remove it; nothing was written`);
 }
 
 /** Marks a session ended (its record stays: lineage and who-else history need it). False when it has no record. */

@@ -1,0 +1,120 @@
+// Two-phase card writes through the stop hook: a request from outside the session is shown at its next stop; a
+// request the agent made from its own shell tool is answered in the same turn; a malformed reply writes nothing.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { baton } from '../helpers/testdir.js';
+import { AGENT, answer, expectSilent, hook, project, SESSION } from './helpers.js';
+
+function card(cwd: string): string {
+  const made = baton(['card', 'new', 'Flaky login test', '--as', 'alice', '--json'], { cwd });
+  expect(made.code).toBe(0);
+  return JSON.parse(made.stdout).card?.id ?? JSON.parse(made.stdout).id;
+}
+
+const pendingFile = (cwd: string) => join(cwd, '.baton', 'pending', `${SESSION}.json`);
+const cardText = (cwd: string, id: string) => baton(['card', 'read', id], { cwd }).stdout;
+const REPLY =
+  'Here it is.\n\n```board-entry\ntype: finding\n---\nThe flake is a timezone bug in `formatDate`.\n```\n';
+
+describe('stop: two-phase writes', () => {
+  it('a request from outside is shown at the next stop, and the reply that follows is written', () => {
+    const cwd = project();
+    const id = card(cwd);
+    // The session runs in a process tree of its own (its hooks' parent is a shell); the person asks from another.
+    hook('session-start', {}, { cwd, viaShell: true });
+    const asked = baton(['card', 'ask', id, 'what did you find about the flake?', '--session', SESSION], {
+      cwd,
+    });
+    expect(asked.code).toBe(0);
+    // Not shown to the agent yet: the reply of the turn in progress is not taken as the answer.
+    const shown = answer(
+      hook('stop', { last_assistant_message: 'refactored the parser' }, { cwd, viaShell: true }),
+      'stop',
+    );
+    expect(shown.decision).toBe('block');
+    expect(String(shown.reason)).toContain('what did you find about the flake?');
+    expect(String(shown.reason)).toContain('```board-entry');
+    expect(cardText(cwd, id)).not.toContain('timezone');
+    const done = answer(
+      hook('stop', { stop_hook_active: true, last_assistant_message: REPLY }, { cwd, viaShell: true }),
+      'stop',
+    );
+    expect(done).toEqual({
+      systemMessage: expect.stringMatching(
+        new RegExp(`^baton: added finding e-\\w+ to card ${id} "Flaky login test"$`),
+      ),
+    });
+    expect(cardText(cwd, id)).toContain('The flake is a timezone bug in `formatDate`.');
+    expect(cardText(cwd, id)).toContain(AGENT);
+    expect(existsSync(pendingFile(cwd))).toBe(false);
+  });
+
+  it('a request the agent made from inside its session is answered by that turn’s reply', () => {
+    const cwd = project();
+    const id = card(cwd);
+    hook('session-start', {}, { cwd });
+    const asked = baton(['card', 'ask', id, 'write down the flake'], {
+      cwd,
+      env: { BATON_SESSION: SESSION },
+    });
+    expect(asked.stdout).toContain('```board-entry');
+    const done = answer(hook('stop', { last_assistant_message: REPLY }, { cwd }), 'stop');
+    expect(String(done.systemMessage)).toContain(`to card ${id}`);
+    expect(cardText(cwd, id)).toContain('timezone bug');
+  });
+
+  it('a reply without a usable block writes nothing, warns, and ends the request', () => {
+    const cwd = project();
+    const id = card(cwd);
+    hook('session-start', {}, { cwd });
+    baton(['card', 'ask', id, 'write down the flake'], { cwd, env: { BATON_SESSION: SESSION } });
+    const before = readFileSync(join(cwd, '.baton', 'cards', `${id}-flaky-login-test.md`), 'utf8');
+    const warned = answer(
+      hook('stop', { last_assistant_message: 'I think it is a timezone thing.' }, { cwd }),
+      'stop',
+    );
+    expect(warned).toEqual({
+      systemMessage:
+        'baton: warning: the reply was not written to the board — the reply has no ```board-entry block — reply with exactly one. Nothing was written; ask again with `baton card ask`.',
+    });
+    expect(readFileSync(join(cwd, '.baton', 'cards', `${id}-flaky-login-test.md`), 'utf8')).toBe(before);
+    expect(existsSync(pendingFile(cwd))).toBe(false);
+    // The next reply is an ordinary one.
+    expectSilent(hook('stop', { last_assistant_message: REPLY }, { cwd }));
+  });
+
+  it('a 5 MB reply is read, refused as an entry, and writes nothing', () => {
+    const cwd = project();
+    const id = card(cwd);
+    hook('session-start', {}, { cwd });
+    baton(['card', 'ask', id, 'write down the flake'], { cwd, env: { BATON_SESSION: SESSION } });
+    const huge = `\`\`\`board-entry\ntype: finding\n---\n${'x'.repeat(5 * 1024 * 1024)}\n\`\`\`\n`;
+    const result = answer(hook('stop', { last_assistant_message: huge }, { cwd }), 'stop');
+    expect(String(result.systemMessage)).toMatch(
+      /^baton: warning: the reply was not written to the board — .*too long/,
+    );
+    expect(cardText(cwd, id)).not.toContain('xxxx');
+  });
+
+  it('reads the reply from the transcript when the harness does not send it', () => {
+    const cwd = project();
+    const id = card(cwd);
+    hook('session-start', {}, { cwd });
+    baton(['card', 'ask', id, 'write down the flake'], { cwd, env: { BATON_SESSION: SESSION } });
+    const transcript = join(cwd, 't.jsonl');
+    const line = (type: string, content: unknown) =>
+      JSON.stringify({
+        type,
+        sessionId: SESSION,
+        timestamp: '2026-12-01T10:00:00Z',
+        message: { role: type, content },
+      });
+    writeFileSync(
+      transcript,
+      `${line('user', 'write it')}\n${line('assistant', [{ type: 'text', text: REPLY }])}\n`,
+    );
+    const done = answer(hook('stop', { transcript_path: transcript }, { cwd }), 'stop');
+    expect(String(done.systemMessage)).toContain(`to card ${id}`);
+  });
+});
