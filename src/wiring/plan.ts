@@ -76,7 +76,8 @@ export function planWiring(
   const writes = new Map<string, string | null>();
   for (const [path, slot] of slots) {
     let action: ChangeAction;
-    if (slot.kept) action = 'kept';
+    // On removal a person's file is simply not baton's: nothing to say about it.
+    if (slot.kept) action = remove ? 'unchanged' : 'kept';
     else if (slot.after === slot.before) action = 'unchanged';
     else if (slot.after === null) action = 'delete';
     else if (slot.before === null) action = 'create';

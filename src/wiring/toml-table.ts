@@ -72,6 +72,7 @@ export function setTomlTable(
     if (body === null) {
       // Drop the blank line init put before the table, when the table is gone.
       const at = start;
+      if (at === 0) while (out.length > 0 && out[0]!.trim() === '') out.shift();
       if (at > 0 && out[at - 1]!.trim() === '' && (at === out.length || out[at]!.trim() === ''))
         out.splice(at - 1, 1);
     }

@@ -23,6 +23,7 @@ export const usage = `baton init [--harness <names>] [--global] [--remove] [--bo
              ~/.config/opencode, ~/.pi/agent).
   --global   wires the user-level files instead (and creates the global board).
   --remove   takes baton's wiring out again (every harness, or those named); the board is left as it is.
+             A file or folder left empty by the removal is deleted.
   A person's own hooks, servers and commands are never touched; a second run changes nothing; a run repairs
   baton's stale entries (e.g. after baton moved). A settings file that is not valid JSON/TOML is refused, and then
   nothing at all is written.`;

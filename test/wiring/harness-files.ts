@@ -1,0 +1,69 @@
+// Test helpers for harness wiring: the project's files (without the board), with this machine's node and baton.js
+// paths written as <NODE> and <BATON_JS>, golden folders, and the harnesses' settings schemas.
+import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import Ajv from 'ajv';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { expect } from 'vitest';
+import { BIN, filesUnder } from '../helpers/testdir.js';
+
+export const NODE = realpathSync(process.execPath);
+export const BATON_JS = realpathSync(BIN);
+
+export function generic(text: string): string {
+  return text.replaceAll(BATON_JS, '<BATON_JS>').replaceAll(NODE, '<NODE>');
+}
+
+/** Every file under `dir` but the board, with its text made machine-independent. */
+export function wiredFiles(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const rel of filesUnder(dir)) {
+    if (rel.startsWith('.baton/')) continue;
+    out[rel] = generic(readFileSync(join(dir, rel), 'utf8'));
+  }
+  return out;
+}
+
+const GOLDEN = resolve(import.meta.dirname, 'golden');
+
+// Each golden file is stored as <path>.golden, so formatters and linters leave the exact bytes alone.
+const SUFFIX = '.golden';
+
+/** Compares `files` with test/wiring/golden/<name>/ (UPDATE_GOLDEN=1 rewrites the folder). */
+export function expectGolden(name: string, files: Record<string, string>): void {
+  const folder = join(GOLDEN, name);
+  if (process.env.UPDATE_GOLDEN === '1') {
+    rmSync(folder, { recursive: true, force: true });
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(folder, rel)), { recursive: true });
+      writeFileSync(join(folder, rel + SUFFIX), text);
+    }
+  }
+  const expected: Record<string, string> = {};
+  for (const rel of filesUnder(folder))
+    expected[rel.slice(0, -SUFFIX.length)] = readFileSync(join(folder, rel), 'utf8');
+  expect(files).toEqual(expected);
+}
+
+const SCHEMAS = resolve(import.meta.dirname, '../fixtures/harness-schemas');
+
+function loadSchema(rel: string): object {
+  return JSON.parse(readFileSync(join(SCHEMAS, rel), 'utf8'));
+}
+
+const draft7 = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+const draft2020 = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+
+const validators = {
+  claude: draft7.compile(loadSchema('claude/claude-code-settings.json')),
+  codex: draft7.compile(loadSchema('codex/codex-hooks.json')),
+  gemini: draft2020.compile(loadSchema('gemini/settings.schema.json')),
+};
+
+/** Asserts the JSON text validates against the harness's settings (Codex: hooks.json) schema. */
+export function expectValidSettings(harness: keyof typeof validators, text: string): void {
+  const validate = validators[harness];
+  const ok = validate(JSON.parse(text));
+  expect(validate.errors ?? [], `${harness} settings`).toEqual([]);
+  expect(ok).toBe(true);
+}
