@@ -33,10 +33,14 @@ export function diagnoseWiring(ctx: WiringContext): WiringReport {
   return { lines, healthy: !lines.some((line) => line.status === 'FAIL') };
 }
 
+/** Baton's MCP entry is there, or a settings file that mentions baton no longer parses (then it is reported). */
 function hasBatonEntries(ctx: WiringContext, wiring: HarnessWiring): boolean {
-  return wiring
-    .settingsFiles(ctx)
-    .some((file) => file.mcp !== undefined && valueAt(readSettings(file), file.mcp) !== undefined);
+  return wiring.settingsFiles(ctx).some((file) => {
+    const text = readOrNull(file.path);
+    if (text === null || !text.includes('baton')) return false;
+    const settings = readSettings(file);
+    return settings === undefined || (file.mcp !== undefined && valueAt(settings, file.mcp) !== undefined);
+  });
 }
 
 function readSettings(file: SettingsFile): Record<string, unknown> | undefined {

@@ -2,8 +2,8 @@
 // paths written as <NODE> and <BATON_JS>, golden folders, and the harnesses' settings schemas.
 import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import Ajv from 'ajv';
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'vitest';
 import { BIN, filesUnder } from '../helpers/testdir.js';
 
