@@ -19,7 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-const SECTIONS = ['messaging', 'redaction', 'mcp', 'transcripts', 'notes'];
+const SECTIONS = ['messaging', 'hooks', 'redaction', 'mcp', 'transcripts', 'notes'];
 const BASELINE_RUNS = 15;
 const DEFAULT_RUNS = 15;
 const WARMUP_RUNS = 3;
@@ -45,10 +45,11 @@ function cleanEnv(extra = {}) {
 // compares samples taken under the same machine load — on a small, busy box the load drifts within seconds.
 // `against: [...node args]` pairs with that command instead of `node -e 0`.
 function timeSpawn(args, options = {}) {
-  const { env, cwd = ROOT, runs = DEFAULT_RUNS, warmup = WARMUP_RUNS } = options;
+  const { env, cwd = ROOT, runs = DEFAULT_RUNS, warmup = WARMUP_RUNS, input, before } = options;
   const partner = options.against ?? ['-e', '0'];
   const paired = options.paired === true || options.against !== undefined;
-  const once = (argv) => {
+  // `input` (a hook's JSON) goes to the measured command's stdin only.
+  const once = (argv, stdin) => {
     const started = performance.now();
     // Output is read whole, as a pager would read it: a timeline of 10,000 notes is more than spawnSync's 1 MB.
     const result = spawnSync(process.execPath, argv, {
@@ -56,6 +57,7 @@ function timeSpawn(args, options = {}) {
       cwd,
       encoding: 'utf8',
       maxBuffer: 256 * 1024 * 1024,
+      input: stdin,
     });
     const elapsed = performance.now() - started;
     if (result.error || result.status !== 0) {
@@ -70,7 +72,8 @@ function timeSpawn(args, options = {}) {
   for (let i = 0; i < warmup + runs; i++) {
     const flip = paired && i % 2 === 1;
     if (flip) bare.push(once(partner).elapsed);
-    const run = once(args);
+    before?.();
+    const run = once(args, input);
     last = run.result;
     samples.push(run.elapsed);
     if (paired && !flip) bare.push(once(partner).elapsed);
@@ -190,7 +193,8 @@ async function main() {
         return dir;
       },
       /**
-       * Times `node bin/baton.js ...args`. Options: env, cwd, runs, warmup, paired, against (see timeSpawn).
+       * Times `node bin/baton.js ...args`. Options: env, cwd, runs, warmup, paired, against, input, before (a
+       * function run, unmeasured, before each timed run) — see timeSpawn.
        * Returns medianMs, p95Ms, minMs, stdout, stderr; when paired also baselineMs and ratio.
        */
       timeCommand(args, options = {}) {

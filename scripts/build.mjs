@@ -36,6 +36,7 @@ await Promise.all([
       'hot/inbox': 'src/cli/hot/inbox.ts',
       'hot/board': 'src/cli/hot/board.ts',
       'hot/hook': 'src/cli/hot/hook.ts',
+      'hot/hook-work': 'src/cli/hot/hook-work.ts',
     },
     format: 'cjs',
     outExtension: { '.js': '.cjs' },

@@ -13,7 +13,7 @@ import {
 } from '../core/sessions/session.js';
 import { touchPaths } from '../core/sessions/touched.js';
 import { withLock } from '../core/store/lock.js';
-import { conflictWarning, writtenPaths } from './edits.js';
+import { conflictWarning } from './edits.js';
 import { envelope, type HookAnswer } from './envelope.js';
 import type { HookEvent, HookHarness } from './events.js';
 import { type HookInput, HookSkip, parseHookInput } from './input.js';
@@ -21,6 +21,7 @@ import { logHookLine } from './log.js';
 import { type MailPush, takeMail } from './mail.js';
 import { rawHandoff } from './raw-handoff.js';
 import { knownSession, startSession } from './session.js';
+import { writtenPaths } from './tool-paths.js';
 import { announcePending, interceptReply } from './two-phase.js';
 
 export interface HookRun {
@@ -53,8 +54,6 @@ interface Turn {
 }
 
 const NOTHING: HookOutcome = { output: '', delivered() {}, undelivered() {} };
-// Do not write `lastSeen` more often than this: a prompt hook must stay cheap.
-const SEEN_EVERY_MS = 60_000;
 
 export async function runHook(run: HookRun): Promise<HookOutcome> {
   if (isDisabled(run.env)) return NOTHING;
@@ -106,7 +105,6 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
     }
     case 'user-prompt-submit': {
       const record = knownSession(board, run.harness, input);
-      refreshSeen(board, record);
       turn.mail = takeMail(board, record.agent);
       turn.answer.context = joined([announcePending(board, record.id), turn.mail?.text]);
       return;
@@ -162,14 +160,6 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
       return;
     }
   }
-}
-
-function refreshSeen(board: Board, record: SessionRecord): void {
-  if (board.clock() - Date.parse(record.lastSeen) < SEEN_EVERY_MS) return;
-  withLock(board.root, sessionPath(board, record.id), () => {
-    const current = readSession(board, record.id);
-    if (current) writeSession(board, { ...current, lastSeen: new Date(board.clock()).toISOString() });
-  });
 }
 
 function joined(parts: (string | undefined)[]): string | undefined {

@@ -4,6 +4,7 @@ import type { Board } from '../core/board/open-board.js';
 import { sessionAnchor } from '../core/sessions/process-tree.js';
 import { readSession, recordSession, type SessionRecord } from '../core/sessions/session.js';
 import { nameProblem } from '../core/store/names.js';
+import { derivedAgent } from './agent-name.js';
 import type { HookHarness } from './events.js';
 import type { HookInput } from './input.js';
 
@@ -17,15 +18,6 @@ export function hookAgent(
   if (fromEnv && !nameProblem('agent', fromEnv)) return fromEnv;
   if (record && !nameProblem('agent', record.agent)) return record.agent;
   return derivedAgent(harness, input.session);
-}
-
-/** `<harness>-<first six letters or digits of the session id>`, lowercase. */
-export function derivedAgent(harness: HookHarness, session: string): string {
-  const tail = session
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '')
-    .slice(0, 6);
-  return `${harness}-${tail || 'session'}`;
 }
 
 /**

@@ -2,6 +2,7 @@
 // misconfigured, must never block or break the harness (Claude Code treats exit 2 as "block").
 import { HOOK_EVENTS, HOOK_HARNESSES, hookEvent, isHookHarness } from '../../hooks/events.js';
 import { runHook } from '../../hooks/run.js';
+import { HOOK_STDIN_LIMIT } from '../../hooks/stdin-limit.js';
 import { parseCommandArgs } from '../args.js';
 import { type CliIO, printUsage } from '../io.js';
 
@@ -14,9 +15,6 @@ export const usage = `baton hook <event> --harness <${HOOK_HARNESSES.join('|')}>
   the files a tool wrote; pre-compact and session-end draft a raw handoff from the transcript (config
   hooks.rawHandoffOnCompact), and session-end marks the session ended.
   Always exits 0 and prints nothing when there is nothing to say; problems go to <board>/state/hooks.log.`;
-
-// Well above any real hook input (a 5 MB reply included); a larger one is dropped, not buffered.
-export const HOOK_STDIN_LIMIT = 16 * 1024 * 1024;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   let parsed: ReturnType<typeof parse>;

@@ -1,7 +1,15 @@
-// Hot entry for `baton hook` (see entry.ts). A watchdog ends a hook that runs too long with exit 0 and no output:
-// the harness goes on, the log says why.
-import { run } from '../commands/hook.js';
-import { runHot } from './entry.js';
+// Hot entry for `baton hook` (see entry.ts), in two stages. This file reads stdin and runs the nothing-to-do check
+// (hooks/quiet.ts), which is all most hook calls need; only when there is work does it load the full hook
+// (hook-work.cjs). A watchdog ends a hook that runs too long with exit 0 and no output: the harness goes on.
+
+import { isUtf8 } from 'node:buffer';
+import { readSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { isatty } from 'node:tty';
+import { hookEvent, isHookHarness } from '../../hooks/events.js';
+import { nothingToDo } from '../../hooks/quiet.js';
+import { HOOK_STDIN_LIMIT } from '../../hooks/stdin-limit.js';
 
 const DEADLINE_MS = 25_000;
 
@@ -9,4 +17,69 @@ setTimeout(() => {
   process.stderr.write(`baton hook: gave up after ${DEADLINE_MS / 1000} s\n`);
   process.exit(0);
 }, DEADLINE_MS).unref();
-void runHot(run);
+
+type Stdin = { text: string } | { unread: string };
+
+// The whole of stdin, at most HOOK_STDIN_LIMIT bytes kept (the rest is read and dropped, so the harness writing it
+// never meets a closed pipe); undefined for a terminal (the full hook handles that as the CLI does).
+function readStdin(): Stdin | undefined {
+  if (isatty(0)) return undefined;
+  const chunks: Buffer[] = [];
+  const buffer = Buffer.allocUnsafe(64 * 1024);
+  let size = 0;
+  for (;;) {
+    let count: number;
+    try {
+      count = readSync(0, buffer, 0, buffer.length, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+        continue;
+      }
+      if (code === 'EOF') break;
+      return { unread: `stdin could not be read (${code ?? String(error)})` };
+    }
+    if (count === 0) break;
+    size += count;
+    if (size <= HOOK_STDIN_LIMIT) chunks.push(Buffer.from(buffer.subarray(0, count)));
+  }
+  if (size > HOOK_STDIN_LIMIT) {
+    return { unread: `stdin is larger than ${HOOK_STDIN_LIMIT / 1024 / 1024} MiB — it was read and dropped` };
+  }
+  const bytes = Buffer.concat(chunks);
+  return isUtf8(bytes) ? { text: bytes.toString('utf8') } : { unread: 'stdin is not valid UTF-8' };
+}
+
+// `hook <event> --harness <name> [--board <path>]`, as init writes it, takes the quick look; any other shape of the
+// command line goes straight to the full hook, which parses it properly.
+function quickArgs(argv: string[]) {
+  const [event, ...flags] = argv;
+  const values: Record<string, string> = {};
+  for (let i = 0; i < flags.length; i += 2) {
+    const name = flags[i];
+    const value = flags[i + 1];
+    if ((name !== '--harness' && name !== '--board') || value === undefined || name.slice(2) in values)
+      return;
+    values[name.slice(2)] = value;
+  }
+  const known = hookEvent(event ?? '');
+  const harness = values.harness ?? '';
+  if (!known || !isHookHarness(harness)) return undefined;
+  return { event: known, harness, board: values.board };
+}
+
+const argv = process.argv.slice(3);
+const quick = quickArgs(argv);
+const stdin = quick ? readStdin() : undefined;
+let quiet = false;
+try {
+  quiet =
+    quick !== undefined &&
+    stdin !== undefined &&
+    'text' in stdin &&
+    nothingToDo({ ...quick, stdin: stdin.text, cwd: process.cwd(), home: homedir(), env: process.env });
+} catch {
+  // Unsure: the full hook looks again, and logs what went wrong.
+}
+if (!quiet) require(join(__dirname, 'hook-work.cjs')).runHookProcess(stdin);

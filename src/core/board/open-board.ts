@@ -5,7 +5,7 @@ import { basename, dirname, join, parse } from 'node:path';
 import { BatonError } from '../errors.js';
 import { type RedactionResult, redact } from '../redaction/redact.js';
 import { isBatonTempName, writeFileAtomic } from '../store/atomic-write.js';
-import { BOARD_DIR, BOARD_FILE, type BoardSource, folderState, resolveBoard } from './resolve.js';
+import { BOARD_DIR, BOARD_FILE, type BoardSource, folderState, isDisabled, resolveBoard } from './resolve.js';
 
 export type Env = Record<string, string | undefined>;
 export type Redactor = (text: string) => RedactionResult;
@@ -66,10 +66,7 @@ export function openBoard(options: OpenBoardOptions = {}): Board {
   return board;
 }
 
-export function isDisabled(env: Env): boolean {
-  const value = env.BATON_DISABLE;
-  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
-}
+export { isDisabled };
 
 /** For read commands: a missing board is an error that names the path and the fix. Never creates anything. */
 export function requireBoard(board: Board): void {

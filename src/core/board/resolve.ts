@@ -44,6 +44,12 @@ export type FolderState =
  * from the cwd (never the home folder's own: that is the global board), `BATON_GLOBAL=1`, then the global board
  * when there is one, else `<cwd>/.baton` (created on the first write only).
  */
+/** `BATON_DISABLE` turns baton off everywhere (any value but empty, `0` or `false`). */
+export function isDisabled(env: Record<string, string | undefined>): boolean {
+  const value = env.BATON_DISABLE;
+  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+}
+
 export function resolveBoard(options: ResolveBoardOptions): ResolvedBoard {
   const cwd = resolve(options.cwd);
   const home = resolve(options.home);

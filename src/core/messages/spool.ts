@@ -1,14 +1,16 @@
 // Delivery state (derived, disposable): one empty marker per undelivered message, claimed by rename.
 import { lstatSync, readdirSync } from 'node:fs';
-import { type Board, boardPath } from '../board/open-board.js';
+import { join } from 'node:path';
+import type { Board } from '../board/open-board.js';
 import { uniqueSuffix } from '../store/atomic-write.js';
 import { isId } from '../store/ids.js';
 import { checkFolders, ensureFolders, removeFile, renameInside, touchFile } from '../store/safe-fs.js';
 
 // state/delivery/<agent>/new/<id>             queued for push
 // state/delivery/<agent>/claimed/<id>~<token> taken by one poller, until acknowledged or its lease runs out
-export function spoolDir(board: Board, agent: string, box: 'new' | 'claimed'): string {
-  return boardPath(board, 'state', 'delivery', agent, box);
+// Only the root is needed (and no import of open-board.ts): the hooks' quiet check runs this without the rest.
+export function spoolDir(board: Pick<Board, 'root'>, agent: string, box: 'new' | 'claimed'): string {
+  return join(board.root, 'state', 'delivery', agent, box);
 }
 
 /** Creates the agent's queue folder (for watchers); a link on the way is an `unsafe_path` error. */
@@ -24,7 +26,7 @@ export function enqueue(board: Board, agent: string, id: string): void {
 }
 
 // Regular files only: a folder or link planted as a marker is never claimed (it could not be acknowledged).
-function markerNames(board: Board, dir: string): string[] {
+function markerNames(board: Pick<Board, 'root'>, dir: string): string[] {
   if (checkFolders(board.root, dir).state !== 'ok') return [];
   try {
     return readdirSync(dir, { withFileTypes: true })
@@ -36,7 +38,7 @@ function markerNames(board: Board, dir: string): string[] {
 }
 
 /** Ids waiting for push, oldest first. Cost: the number of undelivered messages, never the delivered ones. */
-export function queuedIds(board: Board, agent: string): string[] {
+export function queuedIds(board: Pick<Board, 'root'>, agent: string): string[] {
   return markerNames(board, spoolDir(board, agent, 'new'))
     .filter((name) => isId(name, 'm'))
     .sort();

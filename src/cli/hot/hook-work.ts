@@ -1,0 +1,19 @@
+// The full `baton hook`, loaded by hook.cjs when the quick look found work (or was unsure). Stdin has already been
+// read there: it is handed over, not read again.
+
+import { BatonError } from '../../core/errors.js';
+import { run } from '../commands/hook.js';
+import { runHot } from './entry.js';
+
+export type HandedStdin = { text: string } | { unread: string } | undefined;
+
+export function runHookProcess(stdin: HandedStdin): Promise<void> {
+  return runHot((argv, io) => {
+    if (stdin === undefined) return run(argv, io);
+    const readStdin = async () => {
+      if ('text' in stdin) return stdin.text;
+      throw new BatonError('invalid_input', stdin.unread);
+    };
+    return run(argv, { ...io, readStdin });
+  });
+}

@@ -1,0 +1,63 @@
+// The hooks' nothing-to-do check, run before anything else is loaded: most hook calls (a prompt with no new mail, a
+// stop with nothing pending, a tool that writes no file) end here after a JSON parse and a few stats, so their cost
+// stays next to Node's own start-up. It only reads; anything it is unsure of goes to the full hook.
+import { join } from 'node:path';
+import { isDisabled, resolveBoard } from '../core/board/resolve.js';
+import { queuedIds } from '../core/messages/spool.js';
+import { readJsonRecord } from '../core/store/json-record.js';
+import { nameProblem } from '../core/store/names.js';
+import { entryKind, listNames } from '../core/store/safe-fs.js';
+import type { HookEvent, HookHarness } from './events.js';
+import { HookSkip, parseHookInput } from './input.js';
+import { writtenPaths } from './tool-paths.js';
+
+export interface QuietCheck {
+  event: HookEvent;
+  harness: HookHarness;
+  stdin: string;
+  cwd: string;
+  home: string;
+  env: Record<string, string | undefined>;
+  board?: string;
+}
+
+/** True only when the hook certainly has nothing to do and nothing to log. */
+export function nothingToDo(check: QuietCheck): boolean {
+  if (isDisabled(check.env)) return true;
+  let input: ReturnType<typeof parseHookInput>;
+  try {
+    input = parseHookInput(check.stdin, check.event, check.harness, check.cwd);
+  } catch (error) {
+    if (error instanceof HookSkip) return false; // the full hook logs why
+    throw error;
+  }
+  const { event } = check;
+  // The seam for result notes: nothing yet.
+  if (event === 'subagent-stop') return true;
+  const writes = event === 'pre-tool-use' || event === 'post-tool-use';
+  if (writes && writtenPaths(input.toolName, input.toolInput).length === 0) return true;
+  if (event !== 'user-prompt-submit' && event !== 'stop' && event !== 'pre-tool-use') return false;
+  const board = resolveBoard({ board: check.board, cwd: input.cwd, env: check.env, home: check.home });
+  if (!board.exists) return true;
+  const sessions = join(board.root, 'sessions');
+  if (event === 'pre-tool-use') {
+    // Nobody else has ever had a session here: no one to warn about.
+    return listNames(board.root, sessions).every(
+      (name) => name === `${input.session}.json` || name.endsWith('.lock'),
+    );
+  }
+  const record = readJsonRecord<{ id: string; agent: string }>(
+    board.root,
+    join(sessions, `${input.session}.json`),
+    {
+      id: 'string',
+      agent: 'string',
+    },
+  );
+  if (!record.ok || record.value.id !== input.session) return false;
+  const fromEnv = check.env.BATON_AGENT;
+  const agent = fromEnv && !nameProblem('agent', fromEnv) ? fromEnv : record.value.agent;
+  if (nameProblem('agent', agent)) return false;
+  if (queuedIds(board, agent).length > 0) return false;
+  return entryKind(join(board.root, 'pending', `${input.session}.json`)) === 'missing';
+}
