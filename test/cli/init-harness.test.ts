@@ -112,8 +112,9 @@ describe('baton init: detection', () => {
     write(dir, 'AGENTS.md', '# Agents\n');
     const result = run([]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(
-      `created board ${dir}/.baton\nno harness found here (.claude, CLAUDE.md, .codex, .gemini, GEMINI.md, opencode.json, .opencode, .pi) — name them with --harness claude,codex,gemini,opencode,pi\n`,
+    expect(result.stdout).toBe(`created board ${dir}/.baton\n`);
+    expect(result.stderr).toBe(
+      `[board ${dir}/.baton]\nno harness found here (.claude, CLAUDE.md, .codex, .gemini, GEMINI.md, opencode.json, .opencode, .pi) — wire one with --harness claude,codex,gemini,opencode,pi\n`,
     );
     expect(Object.keys(wiredFiles(dir))).toEqual(['AGENTS.md']);
     expect(read(dir, 'AGENTS.md')).toBe('# Agents\n');

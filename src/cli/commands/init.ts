@@ -80,6 +80,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     printResult(io, result, root, remove);
   }
   if (!remove) echoBoard(io, board);
+  if (!remove && !flags.json && result.harnesses.length === 0)
+    io.err(
+      `no harness found ${flags.global ? 'in your home' : 'here'} (${flags.global ? '~/.claude, ~/.codex, ~/.gemini, ~/.config/opencode, ~/.pi/agent' : '.claude, CLAUDE.md, .codex, .gemini, GEMINI.md, opencode.json, .opencode, .pi'}) — wire one with --harness claude,codex,gemini,opencode,pi\n`,
+    );
   return 0;
 }
 
@@ -94,12 +98,8 @@ function printResult(io: CliIO, result: WireResult, root: string, remove: boolea
     io.out('nothing to remove: no baton wiring found\n');
     return;
   }
-  if (result.harnesses.length === 0) {
-    io.out(
-      'no harness found here (.claude, CLAUDE.md, .codex, .gemini, GEMINI.md, opencode.json, .opencode, .pi) — name them with --harness claude,codex,gemini,opencode,pi\n',
-    );
-    return;
-  }
+  // Nothing found: a hint on stderr (after the board line), so a plain `init` prints only what it made.
+  if (result.harnesses.length === 0) return;
   const verb = remove ? 'unwired' : 'wired';
   io.out(`${verb} ${result.harnesses.join(', ')}${result.detected && !remove ? ' (found here)' : ''}\n`);
   const changed = result.changes.filter((change) => change.action !== 'unchanged');
