@@ -124,7 +124,8 @@ export function workspace(
       writeJson(join(home, '.claude.json'), { hasCompletedOnboarding: true, numStartups: 1 });
       break;
     case 'codex':
-      codexConfig(ws);
+      // The project is trusted, so its .codex/ (hooks.json, config.toml) loads.
+      codexConfig(ws, { projects: { [project]: { trust_level: 'trusted' } } });
       break;
     case 'gemini':
       writeJson(join(home, '.gemini/settings.json'), {

@@ -14,6 +14,8 @@ export interface ToolCall {
   args: Record<string, unknown>;
   /** Responses API only: the namespace of an MCP tool (Codex offers `mcp__<server>` namespaces). */
   namespace?: string;
+  /** Responses API only: a freeform (`custom`) tool's raw input, e.g. Codex's apply_patch; `args` is then unused. */
+  input?: string;
 }
 
 /** What the model answers: text, tool calls, or both (text first). */
@@ -37,7 +39,7 @@ export interface Turn {
   lastUserText: string;
   /** The tool results present in the request, in order. */
   toolResults: string[];
-  /** The tool names offered (Responses namespaces as `<namespace>` and `<namespace><tool>`). */
+  /** The tool names offered (a Responses namespace as `<namespace>` and `<namespace>__<tool>` for each tool). */
   tools: string[];
   /** The parsed body. */
   body: Record<string, unknown>;
@@ -156,7 +158,8 @@ function normaliseResponses(body: Json): Normalised {
     const t = asObject(tool);
     const name = str(t.name);
     tools.push(name);
-    for (const inner of asArray(t.tools)) tools.push(`${name}${str(asObject(inner).name)}`);
+    const joiner = name.endsWith('__') ? '' : '__';
+    for (const inner of asArray(t.tools)) tools.push(`${name}${joiner}${str(asObject(inner).name)}`);
   }
   return { model: str(body.model), system, lines, lastUserText, toolResults, tools };
 }
@@ -287,6 +290,16 @@ export function responsesOutput(reply: Reply): Json[] {
     });
   }
   for (const call of callsOf(reply)) {
+    if (call.input !== undefined) {
+      output.push({
+        type: 'custom_tool_call',
+        id: id('ctc'),
+        call_id: id('call'),
+        name: call.name,
+        input: call.input,
+      });
+      continue;
+    }
     output.push({
       type: 'function_call',
       id: id('fc'),

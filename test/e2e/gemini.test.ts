@@ -1,0 +1,15 @@
+// Gemini CLI end to end: the real CLI (`gemini -p … --yolo`), wired by `baton init --harness gemini`
+// (.gemini/settings.json hooks and MCP server), against the scripted model server. GEMINI_CLI_TRUST_WORKSPACE=true
+// stands for the folder trust a person gives. See scenarios.ts for what each scenario asserts.
+import { describeScenarios } from './scenarios.js';
+
+describeScenarios({
+  harness: 'gemini',
+  shell: (command) => ({ name: 'run_shell_command', args: { command, description: 'run baton' } }),
+  write: (path, content) => ({ name: 'write_file', args: { file_path: path, content } }),
+  dmSend: (args) => ({ name: 'mcp_baton_dm_send', args }),
+  dmSendOffered: 'mcp_baton_dm_send',
+  args: [],
+  // An AfterAgent block starts a new turn whose prompt is the reason: the pushed mail itself.
+  stopFeedback: /baton-mail/,
+});
