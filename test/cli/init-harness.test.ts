@@ -3,6 +3,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ownedMarkLine } from '../../src/wiring/owned-file.js';
+import { opencodePluginSource, piExtensionSource } from '../../src/wiring/plugin-sources.js';
 import { baton, snapshot, testdir } from '../helpers/testdir.js';
 import {
   BATON_JS,
@@ -12,6 +14,20 @@ import {
   NODE,
   wiredFiles,
 } from '../wiring/harness-files.js';
+
+// The plugin and the extension are written by their own modules (and tested there): here, that init writes exactly
+// their text for this install, marked as baton's.
+const SOURCES: Record<string, string> = {
+  '.opencode/plugin/baton.js': `${ownedMarkLine('slash')}\n${generic(opencodePluginSource([NODE, BATON_JS]))}`,
+  '.pi/extensions/baton.ts': `${ownedMarkLine('slash')}\n${generic(piExtensionSource([NODE, BATON_JS]))}`,
+};
+
+function withSourcesNamed(files: Record<string, string>): Record<string, string> {
+  const out = { ...files };
+  for (const [rel, text] of Object.entries(SOURCES))
+    if (out[rel] === text) out[rel] = `<the text of ${rel}>\n`;
+  return out;
+}
 
 function write(dir: string, rel: string, text: string): void {
   mkdirSync(join(dir, rel, '..'), { recursive: true });
@@ -68,7 +84,7 @@ describe('baton init --harness: what each harness gets', () => {
       expect(result.stderr).toBe(`[board ${dir}/.baton]\n`);
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(new RegExp(`^created board ${dir}/\\.baton\nwired ${harness}\n`));
-      expectGolden(harness, wiredFiles(dir));
+      expectGolden(harness, withSourcesNamed(wiredFiles(dir)));
     });
   }
 
