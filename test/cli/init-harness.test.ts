@@ -1,6 +1,6 @@
 // `baton init` wiring the harnesses, spawned as a user runs it: what it writes (golden files, valid against each
 // harness's schema), merging with a person's own settings, idempotence, repair, refusals, --global and --remove.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ownedMarkLine } from '../../src/wiring/owned-file.js';
@@ -386,5 +386,22 @@ describe('baton init --global', () => {
     expect(removed.code).toBe(0);
     expect(wiredFiles(home)).toEqual({});
     expect(wiredFiles(codexHome)).toEqual({});
+  });
+
+  it('a settings file that is a link (dotfiles) is written through to its target and stays a link', () => {
+    const { root, home, env, dir } = project();
+    const dotfiles = join(root, 'dotfiles');
+    write(dotfiles, 'claude-settings.json', '{\n  "model": "opus"\n}\n');
+    mkdirSync(join(home, '.claude'));
+    symlinkSync(join(dotfiles, 'claude-settings.json'), join(home, '.claude/settings.json'));
+    const result = baton(['init', '--global', '--harness', 'claude'], { cwd: dir, env });
+    expect(result.code).toBe(0);
+    expect(lstatSync(join(home, '.claude/settings.json')).isSymbolicLink()).toBe(true);
+    const settings = JSON.parse(read(dotfiles, 'claude-settings.json'));
+    expect(settings.model).toBe('opus');
+    expect(Object.keys(settings.hooks)).toHaveLength(8);
+    expect(baton(['init', '--global', '--remove'], { cwd: dir, env }).code).toBe(0);
+    expect(read(dotfiles, 'claude-settings.json')).toBe('{\n  "model": "opus"\n}\n');
+    expect(lstatSync(join(home, '.claude/settings.json')).isSymbolicLink()).toBe(true);
   });
 });
