@@ -53,8 +53,10 @@ export {
   commitPending,
   type PendingWrite,
   parseBoardEntryReply,
+  pendingPrompt,
   readPending,
   requestCardEntry,
+  requestHandoff,
 } from './core/pending/index.js';
 export { redact } from './core/redaction/redact.js';
 export { latestLiveSession, listSessions } from './core/sessions/live.js';

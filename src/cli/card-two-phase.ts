@@ -2,7 +2,7 @@
 import type { Board } from '../core/board/open-board.js';
 import { visibleText } from '../core/display/visible-text.js';
 import { BatonError } from '../core/errors.js';
-import { requestCardEntry } from '../core/pending/card-request.js';
+import { type CardRequestResult, requestCardEntry } from '../core/pending/card-request.js';
 import { commitPending } from '../core/pending/commit.js';
 import { latestLiveSession } from '../core/sessions/live.js';
 import { projectKeyOf } from '../core/sessions/session.js';
@@ -29,7 +29,9 @@ export async function askForEntry(argv: string[], io: CliIO): Promise<number> {
     throw new UsageError(`card ask needs a request: baton card ask ${card} "<what the entry should say>"`);
   }
   const board = boardFromFlags(io, flags);
-  return printRequest(io, board, flags, { card, intent, session: flags.session });
+  return printRequest(io, board, flags, (requestedBy) =>
+    requestCardEntry(board, { card, intent, session: flags.session, requestedBy }),
+  );
 }
 
 /**
@@ -41,15 +43,20 @@ export async function printRequest(
   io: CliIO,
   board: Board,
   flags: { as?: string; json?: boolean },
-  options: { card?: string; intent: string; session?: string },
+  request: (requestedBy: string) => CardRequestResult,
 ): Promise<number> {
-  const result = requestCardEntry(board, { ...options, requestedBy: flags.as || HUMAN_AUTHOR });
+  const result = request(flags.as || HUMAN_AUTHOR);
   const { pending } = result;
   if (flags.json) printJson(io, { board: board.root, ...result });
   else io.out(visibleText(result.prompt));
   if (result.replaced) io.err(`replaced the open request of session ${pending.session}\n`);
   const asks = pending.requestedBy === HUMAN_AUTHOR ? 'you ask' : `${pending.requestedBy} asks`;
-  const what = pending.target.kind === 'card-entry' ? `an entry on ${pending.target.card}` : 'a new card';
+  const what =
+    pending.target.kind === 'card-entry'
+      ? `an entry on ${pending.target.card}`
+      : pending.target.kind === 'handoff'
+        ? 'a handoff note'
+        : 'a new card';
   const until = pending.expiresAt ? ` until ${formatTime(pending.expiresAt)}` : '';
   io.err(
     `pending write: ${asks} ${pending.agent} (session ${pending.session}) for ${what}${until}; its reply is written by the stop hook, or by \`baton card commit --session ${pending.session} < reply\`\n`,
@@ -85,6 +92,10 @@ export async function commitReply(argv: string[], io: CliIO): Promise<number> {
     return 1;
   }
   if (flags.json) printJson(io, { board: board.root, ...result });
+  else if (result.status === 'noted')
+    io.out(
+      `wrote handoff note ${result.note.id} "${visibleText(result.note.title, { singleLine: true })}"\n`,
+    );
   else io.out(result.created ? cardReceipt('created', result.card) : entryReceipt(result.card, result.entry));
   io.err(redactionNote(result.redacted));
   echoBoard(io, board);

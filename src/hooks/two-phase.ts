@@ -3,7 +3,7 @@
 // block aborts the request with a loud warning and writes nothing.
 import type { Board } from '../core/board/open-board.js';
 import { visibleText } from '../core/display/visible-text.js';
-import { cardPrompt } from '../core/pending/card-request.js';
+import { pendingPrompt } from '../core/pending/card-request.js';
 import { commitPending } from '../core/pending/commit.js';
 import { clearPending, markAnnounced, pendingPath, readPending } from '../core/pending/pending.js';
 import { withLock } from '../core/store/lock.js';
@@ -17,7 +17,7 @@ export function announcePending(board: Board, session: string): string | undefin
     const again = readPending(board, session);
     if (again.state !== 'open' || again.pending.announced) return undefined;
     markAnnounced(board, again.pending);
-    return cardPrompt(again.pending).trimEnd();
+    return pendingPrompt(again.pending).trimEnd();
   });
 }
 
@@ -36,6 +36,9 @@ export async function interceptReply(
   const text = reply ?? (transcriptPath ? (await readTranscript(transcriptPath)).lastAssistant : undefined);
   if (text === undefined) return undefined;
   const result = commitPending(board, { session, reply: text });
+  if (result.status === 'noted') {
+    return `baton: wrote handoff note ${result.note.id} "${visibleText(result.note.title, { singleLine: true })}"`;
+  }
   if (result.status === 'committed') {
     const what = result.created
       ? `created card ${result.card.id}`
@@ -45,7 +48,8 @@ export async function interceptReply(
   if (result.status === 'rejected') {
     // Not left open: every later reply would be read as the answer and warned about again.
     clearPending(board, session);
-    return `baton: warning: the reply was not written to the board — ${visibleText(result.warning, { singleLine: true })}. Nothing was written; ask again with \`baton card ask\`.`;
+    const again = result.pending.target.kind === 'handoff' ? 'baton handoff request' : 'baton card ask';
+    return `baton: warning: the reply was not written to the board — ${visibleText(result.warning, { singleLine: true })}. Nothing was written; ask again with \`${again}\`.`;
   }
   return undefined;
 }

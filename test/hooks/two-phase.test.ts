@@ -118,3 +118,62 @@ describe('stop: two-phase writes', () => {
     expect(String(done.systemMessage)).toContain(`to card ${id}`);
   });
 });
+
+describe('stop: a requested handoff', () => {
+  const HANDOFF = [
+    'Handing over.',
+    '',
+    '```handoff',
+    '## Goal',
+    'Fix the flaky login test.',
+    '## Done',
+    'Found the timezone bug in formatDate.',
+    '## State and open questions',
+    'The fix is written, not merged.',
+    '## Decisions and rejected options',
+    'Frozen time per test; rejected retries.',
+    '## Pitfalls and blockers',
+    'CI runs in UTC, laptops do not.',
+    '## Next steps and read-first list',
+    'Merge the branch; read src/date.ts first.',
+    '```',
+  ].join('\n');
+
+  it('baton handoff request → shown at the next stop → the reply becomes the session’s handoff note', () => {
+    const cwd = project();
+    hook('session-start', {}, { cwd, viaShell: true });
+    const asked = baton(['handoff', 'request', '--session', SESSION, 'the login flake'], { cwd });
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toContain('```handoff\n## Goal');
+    expect(asked.stdout).toContain('Focus: the login flake');
+    const shown = answer(
+      hook('stop', { last_assistant_message: 'working on it' }, { cwd, viaShell: true }),
+      'stop',
+    );
+    expect(String(shown.reason)).toContain('for a handoff note of this session');
+    const done = answer(
+      hook('stop', { stop_hook_active: true, last_assistant_message: HANDOFF }, { cwd, viaShell: true }),
+      'stop',
+    );
+    expect(done).toEqual({
+      systemMessage: expect.stringMatching(/^baton: wrote handoff note n-\w+ "Fix the flaky login test\."$/),
+    });
+    const id = /n-\w+/.exec(String(done.systemMessage))![0];
+    const note = baton(['read', id], { cwd }).stdout;
+    expect(note).toContain('CI runs in UTC, laptops do not.');
+    expect(note).toContain(`session: ${SESSION}`);
+    expect(note).toContain(`agent: ${AGENT}`);
+  });
+
+  it('a handoff reply missing a section writes nothing and names the section', () => {
+    const cwd = project();
+    hook('session-start', {}, { cwd });
+    baton(['handoff', 'request'], { cwd, env: { BATON_SESSION: SESSION } });
+    const broken = HANDOFF.replace('## Pitfalls and blockers\nCI runs in UTC, laptops do not.\n', '');
+    const warned = answer(hook('stop', { last_assistant_message: broken }, { cwd }), 'stop');
+    expect(String(warned.systemMessage)).toMatch(
+      /^baton: warning: the reply was not written to the board — .*Pitfalls and blockers.*Nothing was written; ask again with `baton handoff request`\.$/,
+    );
+    expect(existsSync(join(cwd, '.baton', 'notes'))).toBe(false);
+  });
+});

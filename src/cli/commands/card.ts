@@ -6,6 +6,7 @@ import { CARDS_DIR } from '../../core/cards/card.js';
 import { createCard } from '../../core/cards/create.js';
 import { listCards, readCard } from '../../core/cards/find.js';
 import { visibleText } from '../../core/display/visible-text.js';
+import { requestCardEntry } from '../../core/pending/card-request.js';
 import { boardFromFlags, echoBoard, printJson, reportProblems } from '../board-flags.js';
 import {
   CARD_USAGE,
@@ -59,7 +60,10 @@ async function newCard(argv: string[], io: CliIO): Promise<number> {
       );
     }
     const board = boardFromFlags(io, flags);
-    return printRequest(io, board, flags, { intent: flags.ask, session: flags.session });
+    const intent = flags.ask;
+    return printRequest(io, board, flags, (requestedBy) =>
+      requestCardEntry(board, { intent, session: flags.session, requestedBy }),
+    );
   }
   if (flags.session !== undefined) throw new UsageError('--session goes with --ask');
   const title = positionals.join(' ');

@@ -7,9 +7,11 @@ import { listNotes } from '../../core/notes/read.js';
 import { sectionsTemplate } from '../../core/notes/sections.js';
 import { lineageText } from '../../core/notes/timeline-text.js';
 import { type WriteHandoffResult, writeHandoff } from '../../core/notes/write.js';
+import { requestHandoff } from '../../core/pending/card-request.js';
 import { readNamedFile } from '../../core/store/read-file.js';
 import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, echoBoard, printJson, requireEnabled } from '../board-flags.js';
+import { printRequest } from '../card-two-phase.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 import { runSubcommand, type Subcommand } from '../subcommands.js';
 
@@ -21,6 +23,9 @@ export const usage = `baton handoff <subcommand> [flags]
   draft --transcript <file>         a mechanical (zero-LLM) draft from a Claude Code, Codex, Gemini CLI or pi
                                     transcript
   draft --session <id>              … from that session's transcript
+  request [--session <id>] [focus…] ask a live session's agent for its handoff (two-phase): its next reply holds
+                                    one \`\`\`handoff block, which the stop hook writes as the note (or
+                                    \`baton card commit --session <id> < reply\`)
 The body holds these six sections, in any order (Chinese headings are accepted too), none empty:
 
 ${sectionsTemplate()}
@@ -29,6 +34,7 @@ Read a note with \`baton read <id>\`; see the lineage with \`baton board\`.`;
 
 const SUBCOMMANDS: Record<string, Subcommand> = {
   write,
+  request,
   draft: async (argv, io) => (await import('../handoff-draft.js')).runDraft(argv, io),
 };
 
@@ -73,6 +79,22 @@ async function write(argv: string[], io: CliIO): Promise<number> {
   printReceipt(io, board, result, flags.json);
   echoBoard(io, board);
   return 0;
+}
+
+async function request(argv: string[], io: CliIO): Promise<number> {
+  const { flags, positionals } = parseCommandArgs(
+    'handoff request',
+    argv,
+    { session: { type: 'string' } },
+    Number.POSITIVE_INFINITY,
+  );
+  if (flags.help) return printUsage(io, usage, flags.json);
+  requireEnabled(io);
+  const board = boardFromFlags(io, flags);
+  const intent = positionals.join(' ');
+  return printRequest(io, board, flags, (requestedBy) =>
+    requestHandoff(board, { intent, session: flags.session, requestedBy }),
+  );
 }
 
 function readBodyFile(path: string): string {

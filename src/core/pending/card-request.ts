@@ -3,6 +3,7 @@ import type { Board } from '../board/open-board.js';
 import { ENTRY_TYPES } from '../cards/card.js';
 import { readCard } from '../cards/find.js';
 import { BatonError } from '../errors.js';
+import { sectionsTemplate } from '../notes/sections.js';
 import { latestLiveSession } from '../sessions/live.js';
 import { boundSession, projectKeyOf, readSession } from '../sessions/session.js';
 import { validateName } from '../store/names.js';
@@ -10,6 +11,7 @@ import { redactText, validateStoredName } from '../store/records.js';
 import { BOARD_ENTRY_BLOCK } from './board-entry.js';
 import {
   cleanExpiredPendings,
+  HANDOFF_BLOCK,
   type PendingTarget,
   type PendingWrite,
   readPending,
@@ -51,9 +53,39 @@ export interface CardRequestResult {
 
 /** Stores a pending card write for a session. Validates everything before writing anything. */
 export function requestCardEntry(board: Board, options: CardRequestOptions): CardRequestResult {
+  return storeRequest(
+    board,
+    options,
+    BOARD_ENTRY_BLOCK,
+    () => resolveTarget(board, options.card),
+    validateIntent(options.intent),
+  );
+}
+
+export interface HandoffRequestOptions {
+  /** What the handoff should dwell on (optional). */
+  intent?: string;
+  requestedBy: string;
+  session?: string;
+  announced?: boolean;
+}
+
+/** Stores a pending handoff for a session: its agent's next reply holds the six sections in a ```handoff block. */
+export function requestHandoff(board: Board, options: HandoffRequestOptions): CardRequestResult {
+  const intent = options.intent?.trim() ? validateIntent(options.intent) : '';
+  return storeRequest(board, options, HANDOFF_BLOCK, () => ({ kind: 'handoff' }), intent);
+}
+
+function storeRequest(
+  board: Board,
+  options: { requestedBy: string; session?: string; announced?: boolean },
+  block: string,
+  targetOf: () => PendingTarget,
+  checkedIntent: string,
+): CardRequestResult {
   const requestedBy = validateStoredName(board, 'agent', options.requestedBy);
-  const intent = redactText(board, validateIntent(options.intent));
-  const target = resolveTarget(board, options.card);
+  const intent = redactText(board, checkedIntent);
+  const target = targetOf();
   const here = board.exists ? boundSession(board)?.session : undefined;
   const session = resolveSession(board, options.session ?? here);
   const ttl = pendingTtl(board);
@@ -63,7 +95,7 @@ export function requestCardEntry(board: Board, options: CardRequestOptions): Car
   const pending: PendingWrite = {
     version: 1,
     session: session.id,
-    block: BOARD_ENTRY_BLOCK,
+    block,
     target,
     intent: intent.value,
     requestedBy,
@@ -76,10 +108,42 @@ export function requestCardEntry(board: Board, options: CardRequestOptions): Car
   return {
     pending,
     path,
-    prompt: cardPrompt(pending),
+    prompt: pendingPrompt(pending),
     replaced: previous.state === 'open' ? previous.pending : undefined,
     redacted: intent.redacted,
   };
+}
+
+/** What the agent is shown for a pending write (card entry, new card or handoff). */
+export function pendingPrompt(pending: PendingWrite): string {
+  return pending.target.kind === 'handoff' ? handoffPrompt(pending) : cardPrompt(pending);
+}
+
+function asker(pending: PendingWrite): string {
+  // `you` is the person at the keyboard (the CLI's name for them), not the agent this prompt speaks to.
+  return pending.requestedBy === 'you' ? 'Your operator' : pending.requestedBy;
+}
+
+function expiry(pending: PendingWrite): string {
+  return pending.expiresAt ? ` (this request expires at ${pending.expiresAt})` : '';
+}
+
+/** The instruction for a handoff: reply with only one fenced handoff block holding the six sections. */
+export function handoffPrompt(pending: PendingWrite): string {
+  const lines = [
+    `${asker(pending)} asks you (${pending.agent}) for a handoff note of this session: what the next session needs to carry on without you.`,
+    ...(pending.intent ? [`Focus: ${pending.intent}`] : []),
+    '',
+    `Reply with only one fenced \`\`\`${HANDOFF_BLOCK} block holding these six sections, none empty, in full sentences:`,
+    '',
+    `\`\`\`${HANDOFF_BLOCK}`,
+    sectionsTemplate(),
+    '```',
+    '',
+    'If a section contains ``` code blocks, open and close the outer block with ```` (four backticks) instead.',
+    `baton writes it as a handoff note when you reply${expiry(pending)}.`,
+  ];
+  return `${lines.join('\n')}\n`;
 }
 
 /** The instruction shown to the agent: reply with only one fenced board-entry block. */
@@ -90,8 +154,7 @@ export function cardPrompt(pending: PendingWrite): string {
       ? `an entry for the baton card ${pending.target.card} "${pending.target.title}"`
       : 'a new baton card';
   const lines = [
-    // `you` is the person at the keyboard (the CLI's name for them), not the agent this prompt speaks to.
-    `${pending.requestedBy === 'you' ? 'Your operator' : pending.requestedBy} asks you (${pending.agent}) to write ${what}.`,
+    `${asker(pending)} asks you (${pending.agent}) to write ${what}.`,
     `Request: ${pending.intent}`,
     '',
     `Reply with only one fenced \`\`\`${BOARD_ENTRY_BLOCK} block in exactly this shape (type is one of ${ENTRY_TYPES.join(', ')}):`,
@@ -104,7 +167,7 @@ export function cardPrompt(pending: PendingWrite): string {
     '```',
     '',
     'If the entry contains ``` code blocks, open and close the outer block with ```` (four backticks) instead.',
-    `baton writes the block to the board when you reply${pending.expiresAt ? ` (this request expires at ${pending.expiresAt})` : ''}.`,
+    `baton writes the block to the board when you reply${expiry(pending)}.`,
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -5,10 +5,13 @@ import { appendEntry } from '../cards/append.js';
 import type { CardEntry, CardSummary } from '../cards/card.js';
 import { createCard } from '../cards/create.js';
 import { BatonError, isBatonError } from '../errors.js';
+import type { NoteRecord } from '../notes/note.js';
+import { type WriteHandoffResult, writeHandoff } from '../notes/write.js';
 import { withLock } from '../store/lock.js';
 import { checkFolders } from '../store/safe-fs.js';
 import { parseBoardEntryReply } from './board-entry.js';
-import { clearPending, type PendingWrite, pendingPath, readPending } from './pending.js';
+import { findFencedBlocks } from './fenced-blocks.js';
+import { clearPending, HANDOFF_BLOCK, type PendingWrite, pendingPath, readPending } from './pending.js';
 
 export interface CommitOptions {
   session: string;
@@ -29,6 +32,15 @@ export type CommitResult =
       entry: CardEntry;
       /** True when the reply created the card. */
       created: boolean;
+      redacted: number;
+    }
+  /** A requested handoff, written as a note of the session. */
+  | {
+      status: 'noted';
+      session: string;
+      pending: PendingWrite;
+      note: NoteRecord;
+      path: string;
       redacted: number;
     };
 
@@ -56,6 +68,19 @@ export function commitPending(board: Board, options: CommitOptions): CommitResul
     const { pending } = read;
     const reject = (warning: string): CommitResult => ({ status: 'rejected', session, pending, warning });
     const target = pending.target;
+    if (target.kind === 'handoff') {
+      const written = writeHandoffReply(board, pending, options.reply);
+      if (typeof written === 'string') return reject(written);
+      clearPending(board, session);
+      return {
+        status: 'noted',
+        session,
+        pending,
+        note: written.note,
+        path: written.path,
+        redacted: written.redacted,
+      };
+    }
     const parsed = parseBoardEntryReply(options.reply, {
       creating: target.kind === 'card-new',
       card: target.kind === 'card-entry' ? target.card : undefined,
@@ -86,4 +111,26 @@ export function commitPending(board: Board, options: CommitOptions): CommitResul
       throw error;
     }
   });
+}
+
+/** The reply's one ```handoff block, written as the session's handoff note; a string says why it was not. */
+function writeHandoffReply(board: Board, pending: PendingWrite, reply: string): WriteHandoffResult | string {
+  const blocks = findFencedBlocks(reply, HANDOFF_BLOCK);
+  if (blocks.length !== 1) {
+    return blocks.length === 0
+      ? 'the reply has no ```handoff block — reply with exactly one'
+      : `the reply has ${blocks.length} \`\`\`handoff blocks — reply with exactly one`;
+  }
+  if (!blocks[0]!.closed) return 'the ```handoff block is not closed — end it with ``` on its own line';
+  try {
+    return writeHandoff(board, {
+      body: blocks[0]!.content,
+      session: pending.session,
+      agent: pending.agent,
+      currentSession: false,
+    });
+  } catch (error) {
+    if (isBatonError(error) && error.code !== 'io') return error.message;
+    throw error;
+  }
 }

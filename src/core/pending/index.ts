@@ -4,13 +4,18 @@ export {
   type CardRequestOptions,
   type CardRequestResult,
   cardPrompt,
+  type HandoffRequestOptions,
+  handoffPrompt,
+  pendingPrompt,
   requestCardEntry,
+  requestHandoff,
 } from './card-request.js';
 export { type CommitOptions, type CommitResult, commitPending } from './commit.js';
 export { type FencedBlock, findFencedBlocks } from './fenced-blocks.js';
 export {
   cleanExpiredPendings,
   clearPending,
+  HANDOFF_BLOCK,
   type PendingRead,
   type PendingTarget,
   type PendingWrite,

@@ -11,8 +11,14 @@ export const PENDING_DIR = 'pending';
 // A pending write holds an intent of at most 2,000 characters and a few names.
 const PENDING_BYTES = 64 * 1024;
 
-/** What the reply will be written to. Handoffs add their own kind (with a `handoff` block). */
-export type PendingTarget = { kind: 'card-entry'; card: string; title: string } | { kind: 'card-new' };
+/** The info string of the block a handoff reply holds. */
+export const HANDOFF_BLOCK = 'handoff';
+
+/** What the reply will be written to. */
+export type PendingTarget =
+  | { kind: 'card-entry'; card: string; title: string }
+  | { kind: 'card-new' }
+  | { kind: 'handoff' };
 
 export interface PendingWrite {
   version: 1;
@@ -157,7 +163,7 @@ function parsePending(text: string): PendingWrite | undefined {
   }
   if (pending.expiresAt !== undefined && Number.isNaN(Date.parse(pending.expiresAt))) return undefined;
   const target = pending.target as { kind?: unknown; card?: unknown; title?: unknown };
-  if (target.kind === 'card-new') return pending;
+  if (target.kind === 'card-new' || target.kind === 'handoff') return pending;
   if (target.kind === 'card-entry' && typeof target.card === 'string' && typeof target.title === 'string') {
     return pending;
   }
