@@ -167,3 +167,32 @@ describe('stop: the turn-boundary push', () => {
     });
   });
 });
+
+describe('session-start: continuations', () => {
+  it('a session started after `baton continue` is linked to the session it continues', () => {
+    const cwd = project();
+    const body = [
+      '## Goal',
+      'Ship the parser.',
+      '## Done',
+      'Lexer.',
+      '## State and open questions',
+      'Parser half done.',
+      '## Decisions and rejected options',
+      'Pratt parsing.',
+      '## Pitfalls and blockers',
+      'None.',
+      '## Next steps and read-first list',
+      'Finish src/parse.ts.',
+    ].join('\n');
+    const written = baton(['handoff', 'write', '--session', 'old-session-1', '--json'], { cwd, input: body });
+    expect(written.code).toBe(0);
+    const note = JSON.parse(written.stdout).note.id;
+    expect(baton(['continue', note, '--harness', 'claude', '--print'], { cwd }).code).toBe(0);
+    hook('session-start', { source: 'startup' }, { cwd });
+    expect(record(cwd).parentSession).toBe('old-session-1');
+    // Claimed once: the next new session starts a line of its own.
+    hook('session-start', { session_id: 'another-session' }, { cwd });
+    expect(record(cwd, 'another-session').parentSession).toBe('');
+  });
+});
