@@ -21,6 +21,6 @@ describeScenarios({
   // where the Codex process is not visible: `baton card ask` run there cannot find its live session ("no live agent
   // session for this project"). The scenarios run the shell unsandboxed.
   args: ['--sandbox', 'danger-full-access'],
-  // A Stop block comes back as <hook_prompt hook_run_id="stop:…">reason</hook_prompt>.
-  stopFeedback: /<hook_prompt hook_run_id="stop:/,
+  // A Stop block comes back as <hook_prompt hook_run_id="stop:…">reason</hook_prompt>, the reason XML-escaped.
+  stopFeedback: /^<hook_prompt hook_run_id="stop:[^"]*">&lt;baton-mail to="codex-e2e"&gt;/,
 });

@@ -10,6 +10,6 @@ describeScenarios({
   dmSend: (args) => ({ name: 'mcp_baton_dm_send', args }),
   dmSendOffered: 'mcp_baton_dm_send',
   args: [],
-  // An AfterAgent block starts a new turn whose prompt is the reason: the pushed mail itself.
-  stopFeedback: /baton-mail/,
+  // An AfterAgent block starts a new turn whose prompt is the reason itself: the pushed mail, unwrapped.
+  stopFeedback: /^<baton-mail to="gemini-e2e">/,
 });

@@ -313,5 +313,6 @@ export function describeRun(run: HarnessRun): string {
   return `exit ${run.code}${run.signal ? ` (${run.signal})` : ''}${run.timedOut ? ' TIMED OUT' : ''} in ${run.seconds.toFixed(1)} s
 stdout: ${run.stdout.slice(0, 3000)}
 stderr: ${run.stderr.slice(0, 3000)}
-requests: ${run.requests.map((r) => `${r.method} ${r.url}`).join(', ')}`;
+requests: ${run.requests.map((r) => `${r.method} ${r.url}`).join(', ')}
+tool results the model saw: ${JSON.stringify(run.requests.flatMap((r) => r.turn?.toolResults ?? [])).slice(0, 3000)}`;
 }

@@ -110,7 +110,7 @@ describe('OpenAI Responses', () => {
   it('streams created, output items (message, function_call with namespace) and completed', async () => {
     const s = await start(() => ({
       text: 'calling',
-      toolCalls: [{ name: 'dm_send', args: { to: 'bob' }, namespace: 'mcp__baton__' }],
+      toolCalls: [{ name: 'dm_send', args: { to: 'bob' }, namespace: 'mcp__baton' }],
     }));
     const r = await post(`${s.url}/v1/responses`, {
       model: 'gpt-x',
@@ -124,7 +124,7 @@ describe('OpenAI Responses', () => {
       ],
       tools: [
         { type: 'function', name: 'exec_command' },
-        { type: 'namespace', name: 'mcp__baton__', tools: [{ type: 'function', name: 'dm_send' }] },
+        { type: 'namespace', name: 'mcp__baton', tools: [{ type: 'function', name: 'dm_send' }] },
       ],
     });
     const events = frames(r.text);
@@ -145,7 +145,7 @@ describe('OpenAI Responses', () => {
     expect(data[4].item).toMatchObject({
       type: 'function_call',
       name: 'dm_send',
-      namespace: 'mcp__baton__',
+      namespace: 'mcp__baton',
       arguments: '{"to":"bob"}',
     });
     expect(data[4].item.call_id).toMatch(/^call_/);
@@ -156,10 +156,28 @@ describe('OpenAI Responses', () => {
       system: 'BE HELPFUL',
       lastUserText: 'do it',
       toolResults: ['a.txt'],
-      tools: ['exec_command', 'mcp__baton__', 'mcp__baton__dm_send'],
+      tools: ['exec_command', 'mcp__baton', 'mcp__baton__dm_send'],
     });
     expect(s.turns()[0]!.text).toContain('DEV CONTEXT');
     expect(s.turns()[0]!.text).toContain('exec_command({"cmd":"ls"})');
+  });
+
+  it('sends a freeform tool call (Codex apply_patch) as custom_tool_call with its raw input', async () => {
+    const s = await start(() => ({
+      toolCall: { name: 'apply_patch', args: {}, input: '*** Begin Patch\n*** End Patch\n' },
+    }));
+    const r = await post(`${s.url}/v1/responses`, { model: 'm', stream: true, input: 'patch it' });
+    const done = frames(r.text)
+      .map((e) => JSON.parse(e.data))
+      .filter((e) => e.type === 'response.output_item.done');
+    expect(done).toHaveLength(1);
+    expect(done[0].item).toMatchObject({
+      type: 'custom_tool_call',
+      name: 'apply_patch',
+      input: '*** Begin Patch\n*** End Patch\n',
+    });
+    expect(done[0].item.call_id).toMatch(/^call_/);
+    expect(done[0].item).not.toHaveProperty('arguments');
   });
 
   it('leaves namespace out of a plain function_call', async () => {
