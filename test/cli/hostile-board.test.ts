@@ -54,6 +54,7 @@ function seed(): Seeded {
   appendEntry(board, card, { type: 'finding', author: 'alice', body: 'found' });
   requestCardEntry(board, { card, intent: 'please add', requestedBy: 'you', session: 's1' });
   writeFileSync(join(root, 'config.json'), '{"pending": {"ttl": "2h"}}\n');
+  writeFileSync(join(root, 'state', 'hooks.log'), 'an earlier hook line\n');
   const { note } = writeHandoff(board, { body: HANDOFF });
   // The timeline's derived cache, so a link can be planted where it lives.
   listNotes(board, { frontMatterOnly: true });
@@ -96,6 +97,24 @@ function commands(s: Seeded): { args: string[]; input?: string }[] {
     { args: ['touch', 'src/a.ts'] },
     { args: ['who-else', 'src'] },
     { args: ['continue', s.note, '--print'] },
+    { args: ['handoff', 'request', '--session', 's1'] },
+    ...hookCalls(s),
+  ];
+}
+
+/** The hooks as a harness runs them: each event's JSON on stdin for session s1. */
+function hookCalls(s: Seeded): { args: string[]; input: string }[] {
+  const json = (extra: Record<string, unknown>) => JSON.stringify({ session_id: 's1', cwd: s.dir, ...extra });
+  const write = { tool_name: 'Write', tool_input: { file_path: join(s.dir, 'src', 'a.ts') } };
+  const reply = '```board-entry\ntype: answer\n---\nan answer\n```\n';
+  return [
+    { args: ['hook', 'session-start', '--harness', 'claude'], input: json({ source: 'startup' }) },
+    { args: ['hook', 'user-prompt-submit', '--harness', 'claude'], input: json({ prompt: 'go' }) },
+    { args: ['hook', 'pre-tool-use', '--harness', 'claude'], input: json(write) },
+    { args: ['hook', 'post-tool-use', '--harness', 'claude'], input: json(write) },
+    { args: ['hook', 'stop', '--harness', 'claude'], input: json({ last_assistant_message: reply }) },
+    { args: ['hook', 'pre-compact', '--harness', 'claude'], input: json({ trigger: 'auto' }) },
+    { args: ['hook', 'session-end', '--harness', 'claude'], input: json({ reason: 'other' }) },
   ];
 }
 
@@ -124,6 +143,7 @@ const LEVELS = [
   'notes/<project>',
   'state/note-heads',
   'state/note-heads/<project>.json',
+  'state/hooks.log',
 ] as const;
 
 function runAsync(args: string[], options: { cwd: string; env: Record<string, string>; input?: string }) {
