@@ -249,8 +249,10 @@ export function describeScenarios(profile: Profile): void {
       const body = 'hello bob, from the model over MCP (e2e 3c9)';
       let offered: string[] = [];
       let waits = 0;
+      let called = false;
       server.script((turn) => {
-        if (turn.toolResults.some((result) => /sent m-/.test(result))) return { text: 'sent it' };
+        // One call: whatever it answered, the next turn ends the run.
+        if (called) return { text: 'sent it' };
         offered = turn.tools;
         // A harness may ask the model before its MCP servers have listed their tools (Codex does, on a busy
         // machine): a model would do something else meanwhile; this one waits a second in its shell, a few times.
@@ -258,6 +260,7 @@ export function describeScenarios(profile: Profile): void {
           waits++;
           return { toolCall: profile.shell('sleep 1') };
         }
+        called = true;
         return { toolCall: profile.dmSend({ to: 'bob', body }) };
       });
       const result = await run(ws, 'mcp-scenario: tell bob hello');
