@@ -13,6 +13,7 @@ describeScenarios({
   write: (path, content) => ({ name: 'Write', args: { file_path: path, content } }),
   dmSend: (args) => ({ name: 'mcp__baton__dm_send', args }),
   dmSendOffered: 'mcp__baton__dm_send',
+  toolWarningTo: 'model',
   // Only what the scenarios use, allowed without a prompt (as root, --dangerously-skip-permissions would need
   // IS_SANDBOX=1).
   args: ['--allowedTools', 'Bash', 'Write', 'mcp__baton__dm_send'],

@@ -17,6 +17,7 @@ describeScenarios({
   writeArgs: ['-m', 'gpt-5.5'],
   dmSend: (args) => ({ name: 'dm_send', namespace: 'mcp__baton', args }),
   dmSendOffered: 'mcp__baton__dm_send',
+  toolWarningTo: 'model',
   // Codex's default sandbox (workspace-write) runs the agent's shell under bubblewrap in its own process namespace,
   // where the Codex process is not visible: `baton card ask` run there cannot find its live session ("no live agent
   // session for this project"). The scenarios run the shell unsandboxed.

@@ -10,6 +10,8 @@ describeScenarios({
   dmSend: (args) => ({ name: 'mcp_baton_dm_send', args }),
   dmSendOffered: 'mcp_baton_dm_send',
   args: [],
+  // Gemini CLI's BeforeTool hook cannot add context: baton shows the warning to the person (systemMessage).
+  toolWarningTo: 'person',
   // An AfterAgent block starts a new turn whose prompt is the reason itself: the pushed mail, unwrapped.
   stopFeedback: /^<baton-mail to="gemini-e2e">/,
 });

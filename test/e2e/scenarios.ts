@@ -38,6 +38,8 @@ export interface Profile {
   dmSendOffered: string;
   /** Flags for every run (e.g. which tools Claude Code may use without asking). */
   args: string[];
+  /** Where the pre-tool-use warning about another session's edit goes: into the model's context, or to the person. */
+  toolWarningTo: 'model' | 'person';
   /** Flags added for the write scenario. */
   writeArgs?: string[];
   /** How a blocked stop's reason reaches the model: the last user message of the next request. */
@@ -204,7 +206,7 @@ export function describeScenarios(profile: Profile): void {
       });
     }
 
-    it('a file written through the harness’s tool is recorded; who-else from a second session names it', async () => {
+    it('a file written through the harness’s tool is recorded (warned about first); who-else from a second session names it', async () => {
       const ws = wired();
       const path = join(ws.project, 'src/shared.ts');
       // A second session on the same board (its hook registers it), asking while the first one runs.
@@ -221,6 +223,20 @@ export function describeScenarios(profile: Profile): void {
         }),
       );
       expect(start.code).toBe(0);
+      // It edited the same file a moment ago (its post-tool-use hook records that).
+      const touched = batonIn(
+        ws,
+        ['hook', 'post-tool-use', '--harness', 'claude'],
+        { BATON_AGENT: 'other-agent' },
+        JSON.stringify({
+          session_id: other,
+          cwd: ws.project,
+          hook_event_name: 'PostToolUse',
+          tool_name: 'Write',
+          tool_input: { file_path: path, content: 'x' },
+        }),
+      );
+      expect(touched.code).toBe(0);
       let whoElseDuring = '';
       server.script((turn) => {
         if (turn.toolResults.length > 0) {
@@ -239,6 +255,16 @@ export function describeScenarios(profile: Profile): void {
       const during = JSON.parse(whoElseDuring || '{}');
       expect(JSON.stringify(during)).toContain(session.id);
       expect(JSON.stringify(during)).toContain(agent);
+      // Before the write, the pre-tool-use hook told the model (or, where the harness cannot add context before a
+      // tool, the person) who else edited the file.
+      const warning = /src\/shared\.ts was edited \d+ min ago by other-agent/;
+      if (profile.toolWarningTo === 'model') {
+        const warned = turnsOf(result).filter((turn) => warning.test(turn.text));
+        expect(warned.length, describeRun(result)).toBeGreaterThan(0);
+      } else {
+        expect(`${result.stdout}\n${result.stderr}`, describeRun(result)).toMatch(warning);
+        expect(turnsOf(result).some((turn) => warning.test(turn.text))).toBe(false);
+      }
       // Once it ended, it is no longer another live session.
       const afterwards = batonJson(ws, ['who-else', 'src/shared.ts', '--session', other]);
       expect(JSON.stringify(afterwards)).not.toContain(session.id);
