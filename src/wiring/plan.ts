@@ -3,10 +3,9 @@
 import { readdirSync, rmdirSync } from 'node:fs';
 import { dirname, isAbsolute, relative, sep } from 'node:path';
 import { BatonError } from '../core/errors.js';
-import { readOrNull } from './harnesses/wired.js';
 import { isOwnedText } from './owned-file.js';
 import type { FileEdit, HarnessName, HarnessWiring, WiringContext } from './types.js';
-import { removeFile, writeFileReplacing } from './write-file.js';
+import { readForEdit, removeFile, writeFileReplacing } from './write-file.js';
 
 export type ChangeAction = 'create' | 'update' | 'delete' | 'unchanged' | 'kept';
 
@@ -57,7 +56,14 @@ export function planWiring(
       if (remove && edit.sharedBy && stillNeeded.has(`${edit.path}\0${edit.what}`)) continue;
       let slot = slots.get(edit.path);
       if (!slot) {
-        const before = readOrNull(edit.path);
+        let before: string | null;
+        try {
+          before = readForEdit(edit.path);
+        } catch (error) {
+          const message = (error as Error).message;
+          if (!errors.includes(message)) errors.push(message);
+          continue;
+        }
         slot = { before, after: before, harnesses: [], what: [] };
         slots.set(edit.path, slot);
       }

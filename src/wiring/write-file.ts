@@ -1,10 +1,14 @@
-// Writing a harness's files (outside any board): temp file in the same folder, then rename, so a crash leaves the
-// old file or the new one. A symlinked settings file (dotfiles) is written through to its target, never replaced.
+// Reading and writing a harness's files (outside any board): a read that is not clean refuses the file before
+// anything is written; a write goes to a temp file in the same folder, then rename, so a crash leaves the old file
+// or the new one. A symlinked settings file (dotfiles) is written through to its target, never replaced.
 import {
+  accessSync,
   closeSync,
+  constants,
   fsyncSync,
   mkdirSync,
   openSync,
+  readFileSync,
   realpathSync,
   renameSync,
   statSync,
@@ -12,6 +16,67 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { BatonError } from '../core/errors.js';
+
+function refuse(path: string, why: string): BatonError {
+  return new BatonError('io', `${path} ${why} — nothing was written; fix that and run baton init again`);
+}
+
+/**
+ * The text of `path` (null when absent), for planning: anything else that keeps baton from reading it or from
+ * replacing it later (not a file, not readable, not valid UTF-8, a folder it cannot write in) is a BatonError
+ * naming it, raised before anything is written.
+ */
+export function readForEdit(path: string): string | null {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      checkCanCreate(path);
+      return null;
+    }
+    if (code === 'EISDIR') throw refuse(path, 'is a folder, not a file');
+    throw refuse(path, `cannot be read (${code ?? (error as Error).message})`);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw refuse(path, 'is not valid UTF-8');
+  }
+  try {
+    accessSync(dirname(target(path)), constants.W_OK);
+  } catch {
+    throw refuse(path, 'is in a folder baton cannot write in');
+  }
+  return text;
+}
+
+/** The nearest folder that exists on the way to `path` must be a folder baton can write in. */
+function checkCanCreate(path: string): void {
+  let dir = dirname(path);
+  for (;;) {
+    let isDir: boolean;
+    try {
+      isDir = statSync(dir).isDirectory();
+    } catch {
+      const up = dirname(dir);
+      if (up === dir) return;
+      dir = up;
+      continue;
+    }
+    // Named by the folder, not by each file baton would write in it: one line however many there are.
+    if (!isDir) throw refuse(dir, 'is a file where baton needs a folder');
+    try {
+      accessSync(dir, constants.W_OK);
+    } catch {
+      throw refuse(dir, 'is a folder baton cannot write in');
+    }
+    return;
+  }
+}
 
 function target(path: string): string {
   try {

@@ -321,6 +321,24 @@ describe('baton init: refusals write nothing anywhere', () => {
     expect(snapshot(root)).toEqual(before);
   });
 
+  it('a folder where a file goes, a file where a folder goes, a file that is not UTF-8: each named, nothing written', () => {
+    const { root, dir, run } = project();
+    mkdirSync(join(dir, '.mcp.json'));
+    write(dir, '.gemini', 'not a folder\n');
+    write(dir, 'AGENTS.md', '# caf\xe9\n');
+    writeFileSync(join(dir, 'AGENTS.md'), Buffer.from([0x23, 0x20, 0x63, 0x61, 0x66, 0xe9, 0x0a]));
+    const before = snapshot(root);
+    const result = run(['--harness', 'claude,gemini']);
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n')).toEqual([
+      `baton: ${dir}/.mcp.json is a folder, not a file — nothing was written; fix that and run baton init again`,
+      `${dir}/AGENTS.md is not valid UTF-8 — nothing was written; fix that and run baton init again`,
+      `${dir}/.gemini is a file where baton needs a folder — nothing was written; fix that and run baton init again`,
+      '',
+    ]);
+    expect(snapshot(root)).toEqual(before);
+  });
+
   it('--remove refuses the same way', () => {
     const { root, dir, run } = project();
     expect(run(['--harness', 'claude']).code).toBe(0);
