@@ -2,6 +2,11 @@
 // and .codex/config.toml [mcp_servers.baton]), against the scripted model server. Codex loads a project's .codex/
 // only in a trusted project, so the workspace's $CODEX_HOME/config.toml trusts it; hooks run unreviewed with
 // --dangerously-bypass-hook-trust (harnesses.ts). See scenarios.ts for what each scenario asserts.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batonJson, init, pendingFiles, sessions } from './board.js';
+import { BATON_BIN, describeRun, runHarness, workspace } from './harnesses.js';
+import { type ModelServer, startModelServer } from './model-server.js';
 import { describeScenarios } from './scenarios.js';
 
 describeScenarios({
@@ -24,4 +29,45 @@ describeScenarios({
   args: ['--sandbox', 'danger-full-access'],
   // A Stop block comes back as <hook_prompt hook_run_id="stop:…">reason</hook_prompt>, the reason XML-escaped.
   stopFeedback: /^<hook_prompt hook_run_id="stop:[^"]*">&lt;baton-mail to="codex-e2e"&gt;/,
+});
+
+// What Codex's default sandbox (workspace-write) does to commands the agent runs: its shell runs under bubblewrap in
+// a process namespace of its own, where the Codex process is pid 1 and the session's recorded pid is not visible, so
+// `baton card ask` cannot find its live session and writes nothing. (Codex does export CODEX_THREAD_ID, the session
+// id, to that shell; a baton that read it would find the session.) The scenarios above run the shell unsandboxed.
+describe('codex: the default sandbox', () => {
+  let server: ModelServer;
+  beforeAll(async () => {
+    server = await startModelServer();
+  });
+  afterAll(() => server.close());
+
+  it('hides the session from `baton card ask` run by the agent: it refuses and nothing is pending', async () => {
+    const ws = workspace('codex', server, { BATON_AGENT: 'codex-e2e' });
+    init(ws);
+    const card = batonJson<{ card: { id: string; path: string } }>(ws, [
+      'card',
+      'new',
+      'Sandboxed',
+      '--as',
+      'alice',
+    ]).card;
+    const before = readFileSync(card.path, 'utf8');
+    const command = `'${process.execPath}' '${BATON_BIN}' card ask ${card.id} 'from the sandbox'; echo "exit=$?"; echo "thread=$CODEX_THREAD_ID"`;
+    server.script((turn) =>
+      turn.toolResults.length > 0
+        ? { text: 'done' }
+        : { toolCall: { name: 'exec_command', args: { cmd: command } } },
+    );
+    const run = await runHarness(ws, 'sandbox-scenario: ask');
+    expect(run.code, describeRun(run)).toBe(0);
+    expect(run.stdout + run.stderr).toContain('sandbox: workspace-write');
+    const output = run.requests.flatMap((r) => r.turn?.toolResults ?? []).join('\n');
+    expect(output, describeRun(run)).toContain('no live agent session for this project');
+    expect(output).toContain('exit=1');
+    const session = sessions(ws)[0]!;
+    expect(output).toContain(`thread=${session.id}`);
+    expect(pendingFiles(ws)).toEqual([]);
+    expect(readFileSync(card.path, 'utf8')).toBe(before);
+  });
 });
