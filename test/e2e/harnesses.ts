@@ -23,11 +23,6 @@ export function harnessBin(name: HarnessName): string {
   return join(CACHE, folder, 'node_modules/.bin', pin.bin);
 }
 
-/** A hook command line as `baton init` writes it: absolute node and bin/baton.js, single-quoted for sh. */
-export function hookCommand(event: string, harness: HarnessName): string {
-  return `'${process.execPath}' '${BATON_BIN}' hook ${event} --harness ${harness}`;
-}
-
 /** The model name each provider configuration declares. */
 export const MODEL = {
   claude: 'claude-sonnet-4-5',
