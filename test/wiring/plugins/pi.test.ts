@@ -268,7 +268,8 @@ describe('pi extension source', () => {
     await pi.emit('session_start', { reason: 'startup' });
     baton.answer('handoff write', { stdout: 'wrote n-01ABC "Login fix"\n' });
     await pi.command('handoff', 'Login fix');
-    const [[prompt]] = pi.user as [string, unknown][];
+    expect(pi.user).toHaveLength(1);
+    const prompt = pi.user[0]![0];
     expect(prompt).toContain('## Next steps and read-first list');
     // A run that was not the handoff's own saves nothing.
     await pi.emit('agent_end', reply('unrelated'));
