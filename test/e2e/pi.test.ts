@@ -386,6 +386,29 @@ describe('pi end to end (pi -p)', () => {
     expect(whoElseDuring).toContain(mine[0]!.id);
   });
 
+  it('mail arriving mid-run is pushed at agent_end once and answered before pi -p exits', async () => {
+    const ws = wired();
+    let sent = false;
+    server.script((turn) => {
+      if (turn.lastUserText.includes('arrived mid-run 31e')) return { text: 'read the pushed mail' };
+      if (!sent) {
+        send(ws, AGENT, 'bob', 'arrived mid-run 31e: please rebase');
+        sent = true;
+      }
+      return { text: 'first answer' };
+    });
+    const result = await runHarness(ws, 'stop-scenario: work on it');
+    expect(result.code, describeRun(result)).toBe(0);
+
+    const turns = result.requests.flatMap((r) => (r.turn ? [r.turn] : []));
+    expect(turns, describeRun(result)).toHaveLength(2);
+    expect(turns[0]!.text).not.toContain('arrived mid-run 31e');
+    expect(turns[1]!.lastUserText).toContain('arrived mid-run 31e: please rebase');
+    expect(count(turns[1]!.text, 'arrived mid-run 31e')).toBe(1);
+    expect(sessions(ws)[0]).toMatchObject({ live: false });
+    expect(batonIn(ws, ['poll', '--as', AGENT]).stdout).not.toContain('31e');
+  });
+
   it("a card write asked from the agent's bash tool is committed from its reply before pi -p exits", async () => {
     const ws = wired();
     const card = batonJson<{ card: { id: string; path: string } }>(ws, [
