@@ -29,9 +29,16 @@ export default async function hooks(ctx) {
   mkdirSync(join(project, 'src'), { recursive: true });
 
   const env = {};
-  const payload = (extra) => JSON.stringify({ session_id: SESSION, cwd: project, transcript_path: transcript, ...extra });
+  const payload = (extra) =>
+    JSON.stringify({ session_id: SESSION, cwd: project, transcript_path: transcript, ...extra });
   const time = (event, stdin) =>
-    ctx.timeCommand(['hook', event, '--harness', 'claude'], { env, cwd: project, runs: RUNS, paired: true, input: stdin });
+    ctx.timeCommand(['hook', event, '--harness', 'claude'], {
+      env,
+      cwd: project,
+      runs: RUNS,
+      paired: true,
+      input: stdin,
+    });
   const row = (name, timing, target) => ({
     name,
     value: `${ms(timing.medianMs)} vs ${ms(timing.baselineMs)} (min ratio ${times(timing.minRatio)})`,
@@ -40,7 +47,8 @@ export default async function hooks(ctx) {
     ok: target === undefined ? null : timing.ratio <= target,
   });
   const silent = (name, timing) => {
-    if (timing.stdout !== '') throw new Error(`${name} printed output with nothing to do: ${timing.stdout.slice(0, 200)}`);
+    if (timing.stdout !== '')
+      throw new Error(`${name} printed output with nothing to do: ${timing.stdout.slice(0, 200)}`);
     return timing;
   };
   const rows = [];
@@ -51,19 +59,39 @@ export default async function hooks(ctx) {
   // Nothing to do.
   const nothing = [
     ['user-prompt-submit', payload({ prompt: 'go on' }), 'user-prompt-submit, no new mail'],
-    ['stop', payload({ stop_hook_active: false, last_assistant_message: 'done' }), 'stop, no mail, nothing pending'],
-    ['pre-tool-use', payload({ tool_name: 'Bash', tool_input: { command: 'ls' } }), 'pre-tool-use, a tool that writes no file'],
-    ['post-tool-use', payload({ tool_name: 'Bash', tool_input: { command: 'ls' } }), 'post-tool-use, a tool that writes no file'],
-    ['pre-tool-use', payload({ tool_name: 'Edit', tool_input: { file_path: join(project, 'src/a.ts') } }), 'pre-tool-use, an edit nobody else made'],
+    [
+      'stop',
+      payload({ stop_hook_active: false, last_assistant_message: 'done' }),
+      'stop, no mail, nothing pending',
+    ],
+    [
+      'pre-tool-use',
+      payload({ tool_name: 'Bash', tool_input: { command: 'ls' } }),
+      'pre-tool-use, a tool that writes no file',
+    ],
+    [
+      'post-tool-use',
+      payload({ tool_name: 'Bash', tool_input: { command: 'ls' } }),
+      'post-tool-use, a tool that writes no file',
+    ],
+    [
+      'pre-tool-use',
+      payload({ tool_name: 'Edit', tool_input: { file_path: join(project, 'src/a.ts') } }),
+      'pre-tool-use, an edit nobody else made',
+    ],
     ['subagent-stop', payload({ stop_hook_active: false }), 'subagent-stop'],
   ];
-  for (const [event, stdin, name] of nothing) rows.push(row(name, silent(name, time(event, stdin)), NOTHING_TARGET));
+  for (const [event, stdin, name] of nothing)
+    rows.push(row(name, silent(name, time(event, stdin)), NOTHING_TARGET));
 
   // Busy paths.
   rows.push(
     row(
       'post-tool-use, a write recorded',
-      time('post-tool-use', payload({ tool_name: 'Write', tool_input: { file_path: join(project, 'src/a.ts') } })),
+      time(
+        'post-tool-use',
+        payload({ tool_name: 'Write', tool_input: { file_path: join(project, 'src/a.ts') } }),
+      ),
     ),
   );
   ctx.timeCommand(['hook', 'session-start', '--harness', 'claude'], {
@@ -78,12 +106,20 @@ export default async function hooks(ctx) {
     cwd: project,
     runs: 1,
     warmup: 0,
-    input: JSON.stringify({ session_id: OTHER, cwd: project, tool_name: 'Write', tool_input: { file_path: join(project, 'src/b.ts') } }),
+    input: JSON.stringify({
+      session_id: OTHER,
+      cwd: project,
+      tool_name: 'Write',
+      tool_input: { file_path: join(project, 'src/b.ts') },
+    }),
   });
   rows.push(
     row(
       'pre-tool-use, an edit another live session made (warns)',
-      time('pre-tool-use', payload({ tool_name: 'Edit', tool_input: { file_path: join(project, 'src/b.ts') } })),
+      time(
+        'pre-tool-use',
+        payload({ tool_name: 'Edit', tool_input: { file_path: join(project, 'src/b.ts') } }),
+      ),
     ),
   );
   // A stop with one new message each time: a sender runs between the timed runs (in the same process, unmeasured).
@@ -95,8 +131,14 @@ export default async function hooks(ctx) {
     input: payload({ stop_hook_active: false }),
     before: () => baton.sendMessage(board, { from: 'alice', to: [AGENT], body: 'are you done?' }),
   });
-  if (!withMail.stdout.includes('are you done?')) throw new Error('the stop hook did not push the waiting message');
+  if (!withMail.stdout.includes('are you done?'))
+    throw new Error('the stop hook did not push the waiting message');
   rows.push(row('stop, one message waiting (pushed)', withMail));
-  rows.push(row('pre-compact, raw handoff from a 25-line transcript', time('pre-compact', payload({ trigger: 'auto' }))));
+  rows.push(
+    row(
+      'pre-compact, raw handoff from a 25-line transcript',
+      time('pre-compact', payload({ trigger: 'auto' })),
+    ),
+  );
   return rows;
 }

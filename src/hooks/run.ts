@@ -4,15 +4,8 @@
 import { registerAgent } from '../core/agents/registry.js';
 import { boardIndex } from '../core/board/board-index.js';
 import { type Board, isDisabled, openBoard } from '../core/board/open-board.js';
-import {
-  endSession,
-  readSession,
-  type SessionRecord,
-  sessionPath,
-  writeSession,
-} from '../core/sessions/session.js';
+import { endSession, readSession } from '../core/sessions/session.js';
 import { touchPaths } from '../core/sessions/touched.js';
-import { withLock } from '../core/store/lock.js';
 import { conflictWarning } from './edits.js';
 import { envelope, type HookAnswer } from './envelope.js';
 import type { HookEvent, HookHarness } from './events.js';
