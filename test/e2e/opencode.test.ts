@@ -115,7 +115,12 @@ async function serve(ws: Workspace): Promise<Serve> {
   return { url, child, output: () => output };
 }
 
-async function api(base: Serve, method: string, path: string, body?: unknown): Promise<any> {
+async function api(
+  base: Serve,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ id?: string } | undefined> {
   const response = await fetch(`${base.url}${path}`, {
     method,
     headers: { 'content-type': 'application/json' },
@@ -124,6 +129,12 @@ async function api(base: Serve, method: string, path: string, body?: unknown): P
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}\n${base.output()}`);
   return text === '' ? undefined : JSON.parse(text);
+}
+
+async function createSession(base: Serve): Promise<string> {
+  const created = await api(base, 'POST', '/session', {});
+  if (!created?.id) throw new Error(`no session id: ${JSON.stringify(created)}`);
+  return created.id;
 }
 
 /** Sends `text` as the person's message and returns when the session's turn is over. */
@@ -143,7 +154,7 @@ describe('opencode end to end (opencode serve)', () => {
     }));
     const first = server.requests.length;
     const base = await serve(ws);
-    const { id } = await api(base, 'POST', '/session', {});
+    const id = await createSession(base);
     await say(base, id, 'start-scenario: hello');
 
     const start = agentTurns(first);
@@ -207,7 +218,7 @@ describe('opencode end to end (opencode serve)', () => {
         };
       });
       const base = await serve(ws);
-      const { id } = await api(base, 'POST', '/session', {});
+      const id = await createSession(base);
       await say(base, id, 'card-scenario: add the finding');
 
       if (variant === 'well-formed') {

@@ -62,14 +62,25 @@ async function waitFor<T>(what: string, probe: () => T | undefined | false, time
   }
 }
 
+/** One JSON line pi printed in RPC mode (a response, an event or an extension UI request). */
+interface Line {
+  type?: string;
+  id?: string;
+  method?: string;
+  message?: unknown;
+  success?: boolean;
+  data?: { isStreaming?: boolean; pendingMessageCount?: number };
+  [key: string]: unknown;
+}
+
 interface Rpc {
   child: ChildProcess;
   /** Every JSON line pi printed. */
-  lines: Record<string, any>[];
+  lines: Line[];
   /** The notifications the extension showed (extension_ui_request notify). */
   notices(): string[];
   /** Sends a prompt (or a slash command) and waits for pi's response to it. */
-  prompt(message: string): Promise<Record<string, any>>;
+  prompt(message: string): Promise<Line>;
   /** Waits until pi is idle with nothing queued and `agent_end` was seen `runs` times in all. */
   idle(runs: number): Promise<void>;
   /** Answers the next confirmation dialogs, in order. */
@@ -97,11 +108,11 @@ function rpc(ws: Workspace): Rpc {
     { cwd: ws.project, env: harnessEnv(ws), stdio: ['pipe', 'pipe', 'pipe'], detached: true },
   );
   children.push(child);
-  const lines: Record<string, any>[] = [];
+  const lines: Line[] = [];
   let buffer = '';
   let stderr = '';
   let next = 0;
-  const waiting = new Map<string, (line: Record<string, any>) => void>();
+  const waiting = new Map<string, (line: Line) => void>();
   const self: Rpc = {
     child,
     lines,
@@ -112,7 +123,7 @@ function rpc(ws: Workspace): Rpc {
         .map((l) => String(l.message)),
     prompt(message) {
       const id = `req-${next++}`;
-      const answered = new Promise<Record<string, any>>((done) => waiting.set(id, done));
+      const answered = new Promise<Line>((done) => waiting.set(id, done));
       child.stdin?.write(`${JSON.stringify({ id, type: 'prompt', message })}\n`);
       return answered;
     },
@@ -123,7 +134,7 @@ function rpc(ws: Workspace): Rpc {
       );
       for (;;) {
         const id = `req-${next++}`;
-        const answered = new Promise<Record<string, any>>((done) => waiting.set(id, done));
+        const answered = new Promise<Line>((done) => waiting.set(id, done));
         child.stdin?.write(`${JSON.stringify({ id, type: 'get_state' })}\n`);
         const state = (await answered).data ?? {};
         if (!state.isStreaming && !state.pendingMessageCount) return;
@@ -150,7 +161,7 @@ function rpc(ws: Workspace): Rpc {
       const text = buffer.slice(0, end).replace(/\r$/, '');
       buffer = buffer.slice(end + 1);
       if (text.trim() === '') continue;
-      let line: Record<string, any>;
+      let line: Line;
       try {
         line = JSON.parse(text);
       } catch {

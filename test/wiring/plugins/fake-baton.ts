@@ -7,6 +7,7 @@ import { afterEach } from 'vitest';
 import { testdir } from '../../helpers/testdir.js';
 
 /** A folder name no naive embedding survives: quotes, a backslash, `${…}`, a comment end, unicode, a newline. */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the literal ${HOME} is the point
 export const HOSTILE_DIR = 'we\'ird "dir" \\ ${HOME} */ `tick` ünï 漢字 \u2028\nline';
 
 export interface Call {

@@ -10,23 +10,31 @@ import { opencodePluginSource } from '../../../src/wiring/plugins/opencode.js';
 import { testdir } from '../../helpers/testdir.js';
 import { envelope, type FakeBaton, fakeBaton } from './fake-baton.js';
 
+// The hooks are called with the shapes opencode passes; the plugin is untyped JavaScript.
+// biome-ignore lint/suspicious/noExplicitAny: the plugin's hooks take opencode's loosely typed inputs
 type Hooks = Record<string, (...args: any[]) => Promise<unknown>>;
+type Json = Record<string, unknown>;
+interface Part {
+  text?: string;
+  id?: string;
+  [key: string]: unknown;
+}
 
 interface Fake {
   hooks: Hooks;
   directory: string;
-  prompts: any[];
-  messages: any[];
+  prompts: unknown[];
+  messages: Json[];
 }
 
 let counter = 0;
-async function load(baton: string[], messages: any[] = []): Promise<Fake> {
+async function load(baton: string[], messages: Json[] = []): Promise<Fake> {
   const directory = testdir();
   const file = join(directory, `baton-${counter++}.mjs`);
   writeFileSync(file, opencodePluginSource(baton));
   const mod = await import(pathToFileURL(file).href);
   expect(Object.keys(mod)).toEqual(['BatonPlugin']);
-  const prompts: any[] = [];
+  const prompts: unknown[] = [];
   const client = {
     session: {
       messages: async () => ({ data: messages }),
@@ -43,7 +51,7 @@ async function load(baton: string[], messages: any[] = []): Promise<Fake> {
 
 const userMessage = (id: string) => ({
   message: { id, sessionID: 'ses_a', role: 'user' },
-  parts: [] as any[],
+  parts: [] as Part[],
 });
 
 function exchange(reply: string) {
@@ -108,7 +116,7 @@ describe('opencode plugin source', () => {
       messageID: 'msg_1',
       text: '<baton-board>index</baton-board>\n\n<baton-mail>new</baton-mail>',
     });
-    expect(first.parts[1].id).toMatch(/^prt_[0-9a-f]{12}[0-9A-Za-z]{14}$/);
+    expect(first.parts[1]!.id).toMatch(/^prt_[0-9a-f]{12}[0-9A-Za-z]{14}$/);
 
     const second = userMessage('msg_2');
     await hooks['chat.message']!({ sessionID: 'ses_a' }, second);

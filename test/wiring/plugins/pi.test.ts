@@ -10,7 +10,7 @@ import { piExtensionSource } from '../../../src/wiring/plugins/pi.js';
 import { testdir } from '../../helpers/testdir.js';
 import { envelope, type FakeBaton, fakeBaton } from './fake-baton.js';
 
-type Handler = (event: unknown, ctx: unknown) => Promise<any>;
+type Handler = (event: unknown, ctx: unknown) => Promise<unknown>;
 
 interface FakePi {
   on(event: string, handler: Handler): void;
@@ -20,7 +20,7 @@ interface FakePi {
 }
 
 interface Loaded {
-  emit(event: string, payload?: Record<string, unknown>): Promise<any>;
+  emit(event: string, payload?: Record<string, unknown>): Promise<unknown>;
   command(name: string, args: string): Promise<void>;
   user: [string, unknown][];
   messages: unknown[];
