@@ -32,9 +32,9 @@ describeScenarios({
 });
 
 // What Codex's default sandbox (workspace-write) does to commands the agent runs: its shell runs under bubblewrap in
-// a process namespace of its own, where the Codex process is pid 1 and the session's recorded pid is not visible, so
-// `baton card ask` cannot find its live session and writes nothing. (Codex does export CODEX_THREAD_ID, the session
-// id, to that shell; a baton that read it would find the session.) The scenarios above run the shell unsandboxed.
+// a process namespace of its own, where the Codex process is pid 1 and the session's recorded pid is not visible.
+// Codex exports CODEX_THREAD_ID, the session id, to that shell, and baton reads it (for a Codex session on the
+// board): `baton card ask` run there finds its session, and the stop hook commits the reply.
 describe('codex: the default sandbox', () => {
   let server: ModelServer;
   beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('codex: the default sandbox', () => {
   });
   afterAll(() => server.close());
 
-  it('hides the session from `baton card ask` run by the agent: it refuses and nothing is pending', async () => {
+  it('`baton card ask` run by the agent in the sandbox finds its session by CODEX_THREAD_ID; the reply is written', async () => {
     const ws = workspace('codex', server, { BATON_AGENT: 'codex-e2e' });
     init(ws);
     const card = batonJson<{ card: { id: string; path: string } }>(ws, [
@@ -52,22 +52,22 @@ describe('codex: the default sandbox', () => {
       '--as',
       'alice',
     ]).card;
-    const before = readFileSync(card.path, 'utf8');
     const command = `'${process.execPath}' '${BATON_BIN}' card ask ${card.id} 'from the sandbox'; echo "exit=$?"; echo "thread=$CODEX_THREAD_ID"`;
+    const reply = '```board-entry\ntype: finding\n---\nWritten from inside the sandbox.\n```';
     server.script((turn) =>
       turn.toolResults.length > 0
-        ? { text: 'done' }
+        ? { text: reply }
         : { toolCall: { name: 'exec_command', args: { cmd: command } } },
     );
     const run = await runHarness(ws, 'sandbox-scenario: ask');
     expect(run.code, describeRun(run)).toBe(0);
     expect(run.stdout + run.stderr).toContain('sandbox: workspace-write');
     const output = run.requests.flatMap((r) => r.turn?.toolResults ?? []).join('\n');
-    expect(output, describeRun(run)).toContain('no live agent session for this project');
-    expect(output).toContain('exit=1');
+    expect(output, describeRun(run)).toContain('```board-entry');
+    expect(output).toContain('exit=0');
     const session = sessions(ws)[0]!;
     expect(output).toContain(`thread=${session.id}`);
     expect(pendingFiles(ws)).toEqual([]);
-    expect(readFileSync(card.path, 'utf8')).toBe(before);
+    expect(readFileSync(card.path, 'utf8')).toContain('Written from inside the sandbox.');
   });
 });

@@ -177,3 +177,26 @@ describe('stop: a requested handoff', () => {
     expect(existsSync(join(cwd, '.baton', 'notes'))).toBe(false);
   });
 });
+
+describe('a session named by its harness’s environment', () => {
+  it('CODEX_THREAD_ID finds a Codex session (its sandbox hides the process tree); never another harness’s', () => {
+    const cwd = project();
+    const id = card(cwd);
+    hook('session-start', {}, { cwd, harness: 'codex', viaShell: true });
+    const inside = baton(['card', 'ask', id, 'from the sandbox'], { cwd, env: { CODEX_THREAD_ID: SESSION } });
+    expect(inside.code).toBe(0);
+    expect(JSON.parse(readFileSync(pendingFile(cwd), 'utf8'))).toMatchObject({
+      session: SESSION,
+      announced: true,
+    });
+    // A Claude session of that id is not Codex's: the variable is not trusted for it.
+    const other = project();
+    const otherCard = card(other);
+    hook('session-start', {}, { cwd: other, viaShell: true });
+    baton(['card', 'ask', otherCard, 'x', '--session', SESSION], {
+      cwd: other,
+      env: { CODEX_THREAD_ID: SESSION },
+    });
+    expect(JSON.parse(readFileSync(pendingFile(other), 'utf8')).announced).toBeUndefined();
+  });
+});

@@ -178,16 +178,20 @@ export function endSession(board: Board, id: string): boolean {
 }
 
 /**
- * The session this process runs in, as `{ session, agent }`: BATON_SESSION (with its record's agent), else the
- * session bound to the nearest ancestor process by `register` (a few small reads of the pid index, no scan).
+ * The session this process runs in, as `{ session, agent }`: BATON_SESSION (with its record's agent), else Codex's
+ * CODEX_THREAD_ID, else the session bound to the nearest ancestor process by `register` or a session-start hook (a
+ * few small reads of the pid index, no scan).
  */
 export function boundSession(board: Board): { session: string; agent?: string } | undefined {
   if (!board.exists) return undefined;
-  const sessionId = board.env.BATON_SESSION;
-  if (sessionId) {
-    if (nameProblem('session', sessionId)) return undefined;
-    const agent = readSession(board, sessionId)?.agent;
-    return { session: sessionId, agent: agent && !nameProblem('agent', agent) ? agent : undefined };
+  const named = board.env.BATON_SESSION;
+  if (named) return namedSession(board, named);
+  // A harness that runs the agent's shell where its own process cannot be seen (Codex's sandbox gives it a pid
+  // namespace of its own) names the session in the environment instead: trusted only when a session of that
+  // harness is on the board under that id.
+  const thread = board.env.CODEX_THREAD_ID;
+  if (thread && !nameProblem('session', thread) && readSession(board, thread)?.harness === 'codex') {
+    return namedSession(board, thread);
   }
   for (const proc of ancestors()) {
     const path = boardPath(board, 'state', 'pids', `${proc.pid}.json`);
@@ -199,6 +203,12 @@ export function boundSession(board: Board): { session: string; agent?: string } 
     if (!entry.start || !proc.start || entry.start === proc.start) return entry;
   }
   return undefined;
+}
+
+function namedSession(board: Board, id: string): { session: string; agent?: string } | undefined {
+  if (nameProblem('session', id)) return undefined;
+  const agent = readSession(board, id)?.agent;
+  return { session: id, agent: agent && !nameProblem('agent', agent) ? agent : undefined };
 }
 
 /** The record of the session this process runs in (see boundSession), when it has one. */
