@@ -34,6 +34,11 @@ export function diagnoseWiring(ctx: WiringContext): WiringReport {
 }
 
 /** Baton's MCP entry is there, or a settings file that mentions baton no longer parses (then it is reported). */
+/** The command that repairs a harness's wiring, as a person types it. */
+function initCommand(ctx: WiringContext, harness: string): string {
+  return `\`baton init --harness ${harness}${ctx.scope === 'global' ? ' --global' : ''}\``;
+}
+
 function hasBatonEntries(ctx: WiringContext, wiring: HarnessWiring): boolean {
   return wiring.settingsFiles(ctx).some((file) => {
     const text = readOrNull(file.path);
@@ -67,7 +72,7 @@ function checkHarness(ctx: WiringContext, wiring: HarnessWiring, lines: DoctorLi
       lines.push({
         status: 'FAIL',
         check,
-        detail: `${file.path} is missing — run \`baton init --harness ${check}\``,
+        detail: `${file.path} is missing — run ${initCommand(ctx, check)}`,
       });
       continue;
     }
@@ -83,7 +88,7 @@ function checkHarness(ctx: WiringContext, wiring: HarnessWiring, lines: DoctorLi
       continue;
     }
     if (file.hooks) checkHooks(ctx, wiring, file.path, settings, lines);
-    if (file.mcp) checkMcp(file, settings, lines, check);
+    if (file.mcp) checkMcp(ctx, file, settings, lines, check);
   }
   checkEmbeddedPaths(ctx, wiring, lines);
   try {
@@ -94,7 +99,7 @@ function checkHarness(ctx: WiringContext, wiring: HarnessWiring, lines: DoctorLi
       lines.push({
         status: 'info',
         check,
-        detail: `differs from what this baton would write: ${stale.map((change) => change.path).join(', ')} — run \`baton init --harness ${check}${ctx.scope === 'global' ? ' --global' : ''}\` to update`,
+        detail: `differs from what this baton would write: ${stale.map((change) => change.path).join(', ')} — run ${initCommand(ctx, check)} to update`,
       });
   } catch {
     // A file that does not parse is reported above.
@@ -118,7 +123,7 @@ function checkHooks(
         lines.push({
           status: 'FAIL',
           check: wiring.name,
-          detail: `${path}: the ${hook.event} hook runs ${part}, which does not exist — run \`baton init --harness ${wiring.name}${ctx.scope === 'global' ? ' --global' : ''}\` to repair it`,
+          detail: `${path}: the ${hook.event} hook runs ${part}, which does not exist — run ${initCommand(ctx, wiring.name)} to repair it`,
         });
       }
   }
@@ -129,7 +134,7 @@ function checkHooks(
     lines.push({
       status: 'FAIL',
       check: wiring.name,
-      detail: `${path}: no baton hook for ${missing.join(', ')} — run \`baton init --harness ${wiring.name}${ctx.scope === 'global' ? ' --global' : ''}\``,
+      detail: `${path}: no baton hook for ${missing.join(', ')} — run ${initCommand(ctx, wiring.name)}`,
     });
   }
   if (!broken)
@@ -172,6 +177,7 @@ const HOOK_EVENTS: Partial<Record<string, string[]>> = {
 };
 
 function checkMcp(
+  ctx: WiringContext,
   file: SettingsFile,
   settings: Record<string, unknown>,
   lines: DoctorLine[],
@@ -182,7 +188,7 @@ function checkMcp(
     lines.push({
       status: 'FAIL',
       check,
-      detail: `${file.path}: no MCP server "baton" — run \`baton init --harness ${check}\``,
+      detail: `${file.path}: no MCP server "baton" — run ${initCommand(ctx, check)}`,
     });
     return;
   }
@@ -197,7 +203,7 @@ function checkMcp(
       lines.push({
         status: 'FAIL',
         check,
-        detail: `${file.path}: the MCP server "baton" runs ${part}, which does not exist — run \`baton init --harness ${check}\` to repair it`,
+        detail: `${file.path}: the MCP server "baton" runs ${part}, which does not exist — run ${initCommand(ctx, check)} to repair it`,
       });
   else lines.push({ status: 'ok', check, detail: `${file.path}: MCP server "baton" resolves` });
 }
@@ -211,7 +217,7 @@ function checkEmbeddedPaths(ctx: WiringContext, wiring: HarnessWiring, lines: Do
       lines.push({
         status: 'FAIL',
         check: wiring.name,
-        detail: `${edit.path} is missing — run \`baton init --harness ${wiring.name}\``,
+        detail: `${edit.path} is missing — run ${initCommand(ctx, wiring.name)}`,
       });
       continue;
     }
@@ -221,7 +227,7 @@ function checkEmbeddedPaths(ctx: WiringContext, wiring: HarnessWiring, lines: Do
       lines.push({
         status: 'FAIL',
         check: wiring.name,
-        detail: `${edit.path} runs ${missing.join(', ')}, which does not exist — run \`baton init --harness ${wiring.name}\` to repair it`,
+        detail: `${edit.path} runs ${missing.join(', ')}, which does not exist — run ${initCommand(ctx, wiring.name)} to repair it`,
       });
     else lines.push({ status: 'ok', check: wiring.name, detail: `${edit.path} is in place` });
   }
