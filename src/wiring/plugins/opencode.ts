@@ -248,7 +248,8 @@ export const BatonPlugin = async ({ client, directory }) => {
 
   /** The stop hook; a block is pushed into the session unless opencode is exiting. */
   function stop(state, reply) {
-    if (state.stopping) return state.stopping;
+    // One stop at a time; an idle's reply is never dropped for a poll's stop still running.
+    if (state.stopping) return reply === undefined ? state.stopping : state.stopping.then(() => stop(state, reply));
     state.stopping = (async () => {
       await state.started;
       const active = state.afterPush;

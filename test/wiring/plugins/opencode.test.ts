@@ -159,6 +159,26 @@ describe('opencode plugin source', () => {
     expect(prompts).toHaveLength(1);
   });
 
+  it('an idle while an earlier stop is still running is answered with its own reply afterwards', async () => {
+    const messages = exchange('reply A');
+    const { hooks } = await load(baton.command, messages);
+    baton.answer('hook stop', { delayMs: 600 });
+    const idle = { event: { type: 'session.idle', properties: { sessionID: 'ses_a' } } };
+    const first = hooks.event!(idle);
+    // The first idle's stop is running (300 ms settle, then a slow hook) when the next turn ends.
+    await new Promise((done) => setTimeout(done, 450));
+    messages.splice(0, messages.length, ...exchange('reply B'));
+    await hooks.event!({
+      event: { type: 'session.status', properties: { sessionID: 'ses_a', status: { type: 'busy' } } },
+    });
+    await hooks.event!(idle);
+    await first;
+    expect(baton.hookInputs('stop').map((input) => input.last_assistant_message)).toEqual([
+      'reply A',
+      'reply B',
+    ]);
+  });
+
   it('opencode exiting right after the idle (opencode run): nothing pushed, the reply committed with stop_hook_active, then session end', async () => {
     const { hooks, prompts } = await load(baton.command, exchange('```board-entry\n...\n```'));
     baton.answer('hook stop', envelope({ decision: 'block', reason: 'mail that would be lost' }));
