@@ -174,7 +174,7 @@ describe('baton init: merging with a person’s own settings', () => {
     '.gemini/settings.json':
       '{\n  "ui": { "theme": "Dracula" },\n  "mcpServers": { "mine": { "command": "my-server" } }\n}\n',
     'opencode.json':
-      '{\n  "$schema": "https://opencode.ai/config.json",\n  "mcp": { "mine": { "type": "local", "command": ["my-server"] } }\n}\n',
+      '{\n  "share": "disabled",\n  "mcp": { "mine": { "type": "local", "command": ["my-server"] } }\n}\n',
     'AGENTS.md': '# Project rules\n\nRun the tests before committing.\n',
     'GEMINI.md': '# Gemini\n',
     '.pi/settings.json': '{}\n',

@@ -45,20 +45,18 @@ export const opencode: HarnessWiring = {
         remove,
       ),
       jsonEdit(config, 'MCP server baton', remove, (settings) => {
+        // A config baton creates says which schema it follows, as opencode's own do.
+        if (!remove && Object.keys(settings).length === 0)
+          settings.$schema = 'https://opencode.ai/config.json';
         const servers = objectAt(config, settings, 'mcp', !remove);
         if (!servers) return;
         if (remove) {
+          if (!('baton' in servers)) return;
           delete servers.baton;
           if (Object.keys(servers).length === 0) delete settings.mcp;
+          // Only the schema baton wrote is left: the file was baton's.
           if (Object.keys(settings).length === 1 && settings.$schema !== undefined) delete settings.$schema;
-        } else {
-          if (Object.keys(settings).length === 1 && settings.$schema === undefined) {
-            // A config baton creates says which schema it follows, as opencode's own do.
-            delete settings.mcp;
-            Object.assign(settings, { $schema: 'https://opencode.ai/config.json', mcp: servers });
-          }
-          servers.baton = { type: 'local', command: [...ctx.command, 'mcp'], enabled: true };
-        }
+        } else servers.baton = { type: 'local', command: [...ctx.command, 'mcp'], enabled: true };
       }),
       ...markdownCommands(join(dir(ctx), 'command'), '$ARGUMENTS', remove, (command) => [
         `description: ${yamlString(command.description)}`,
