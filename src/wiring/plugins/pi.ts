@@ -65,7 +65,14 @@ interface Ctx {
 }
 interface Pi {
   on(event: string, handler: (event: any, ctx: Ctx) => unknown): void;
-  registerCommand(name: string, options: { description?: string; handler: (args: string, ctx: Ctx) => Promise<void> }): void;
+  registerCommand(
+    name: string,
+    options: {
+      description?: string;
+      getArgumentCompletions?: (prefix: string) => { value: string; label: string }[] | null;
+      handler: (args: string, ctx: Ctx) => Promise<void>;
+    },
+  ): void;
   sendMessage(message: { customType: string; content: string; display: boolean }, options?: { triggerTurn?: boolean }): void;
   sendUserMessage(content: string, options?: { deliverAs?: "steer" | "followUp" }): void;
 }
@@ -404,6 +411,13 @@ export default function baton(pi: Pi): void {
 
   pi.registerCommand("board", {
     description: "baton board: " + BOARD_USAGE,
+    getArgumentCompletions: (prefix) => {
+      if (/\\s/.test(prefix)) return null;
+      const items = ["new", "write", "read", "del", "clean", "open"]
+        .filter((sub) => sub.startsWith(prefix))
+        .map((sub) => ({ value: sub, label: sub }));
+      return items.length > 0 ? items : null;
+    },
     handler: async (args, ctx) => {
       try {
         await board(args || "", ctx);

@@ -14,7 +14,13 @@ type Handler = (event: unknown, ctx: unknown) => Promise<unknown>;
 
 interface FakePi {
   on(event: string, handler: Handler): void;
-  registerCommand(name: string, options: { handler: (args: string, ctx: unknown) => Promise<void> }): void;
+  registerCommand(
+    name: string,
+    options: {
+      handler: (args: string, ctx: unknown) => Promise<void>;
+      getArgumentCompletions?: (prefix: string) => unknown;
+    },
+  ): void;
   sendMessage(message: unknown, options?: unknown): void;
   sendUserMessage(content: string, options?: unknown): void;
 }
@@ -22,6 +28,7 @@ interface FakePi {
 interface Loaded {
   emit(event: string, payload?: Record<string, unknown>): Promise<unknown>;
   command(name: string, args: string): Promise<void>;
+  complete(name: string, prefix: string): unknown;
   user: [string, unknown][];
   messages: unknown[];
   notices: string[];
@@ -39,6 +46,7 @@ async function load(baton: string[]): Promise<Loaded> {
   const mod = await import(pathToFileURL(file).href);
   const handlers = new Map<string, Handler>();
   const commands = new Map<string, (args: string, ctx: unknown) => Promise<void>>();
+  const completions = new Map<string, ((prefix: string) => unknown) | undefined>();
   const loaded: Loaded = {
     user: [],
     messages: [],
@@ -48,6 +56,7 @@ async function load(baton: string[]): Promise<Loaded> {
     cwd,
     emit: (event, payload = {}) => handlers.get(event)!({ type: event, ...payload }, ctx),
     command: (name, args) => commands.get(name)!(args, ctx),
+    complete: (name, prefix) => completions.get(name)?.(prefix),
   };
   const ctx = {
     cwd,
@@ -62,7 +71,10 @@ async function load(baton: string[]): Promise<Loaded> {
   };
   const pi: FakePi = {
     on: (event, handler) => handlers.set(event, handler),
-    registerCommand: (name, options) => commands.set(name, options.handler),
+    registerCommand: (name, options) => {
+      commands.set(name, options.handler);
+      completions.set(name, options.getArgumentCompletions);
+    },
     sendMessage: (message) => loaded.messages.push(message),
     sendUserMessage: (content, options) => loaded.user.push([content, options]),
   };
@@ -215,6 +227,8 @@ describe('pi extension source', () => {
 
     await pi.command('board', '');
     expect(pi.notices.at(-1)).toContain('usage: /board new <title>');
+    expect(pi.complete('board', 'd')).toEqual([{ value: 'del', label: 'del' }]);
+    expect(pi.complete('board', 'write c-1')).toBeNull();
     baton.answer('card new', { stdout: 'created card c-1 "Release plan"\n', stderr: '[board /b/.baton]\n' });
     await pi.command('board', 'new Release plan');
     expect(runs().at(-1)!.argv).toEqual(['card', 'new', '--', 'Release plan']);
