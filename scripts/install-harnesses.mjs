@@ -100,11 +100,52 @@ async function install(name) {
   return { name, bin, skipped: false, seconds };
 }
 
+/**
+ * The npm packages a harness installs for itself on its first start in a fresh HOME or project (opencode: its
+ * plugin SDK, for the config folders that hold plugins), installed once into `<install>/seed/` so the tests can put
+ * them in place instead of waiting for that install in every test.
+ */
+async function seed(pin) {
+  const dir = join(cache, folderName(pin), 'seed');
+  const ready = join(dir, MARKER);
+  if (existsSync(ready)) return { dir };
+  const temp = `${dir}.tmp-${process.pid}`;
+  rmSync(temp, { recursive: true, force: true });
+  mkdirSync(temp, { recursive: true });
+  writeFileSync(join(temp, 'package.json'), `${JSON.stringify({ dependencies: pin.seed }, null, 2)}\n`);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = await run(
+    npm,
+    ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
+    {
+      cwd: temp,
+      env: { ...process.env, CI: 'true' },
+    },
+  );
+  if (result.code !== 0) {
+    rmSync(temp, { recursive: true, force: true });
+    return {
+      error: `npm install of ${JSON.stringify(pin.seed)} failed (exit ${result.code}):\n${result.output}`,
+    };
+  }
+  writeFileSync(join(temp, MARKER), `${JSON.stringify(pin.seed)}\n`);
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(temp, dir);
+  return { dir };
+}
+
 const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(pins);
 mkdirSync(cache, { recursive: true });
 const started = Date.now();
 // In parallel: the time is mostly downloads, and npm's cache is safe for concurrent installs.
-const results = await Promise.all(names.map(install));
+const results = await Promise.all(
+  names.map(async (name) => {
+    const result = await install(name);
+    if (result.error || !pins[name].seed) return result;
+    const seeded = await seed(pins[name]);
+    return seeded.error ? { ...result, error: seeded.error } : { ...result, seed: seeded.dir };
+  }),
+);
 let failed = 0;
 for (const result of results) {
   if (result.error) {
@@ -112,7 +153,7 @@ for (const result of results) {
     console.error(`${result.name}: ${result.error}`);
   } else {
     const how = result.skipped ? 'already installed' : `installed in ${result.seconds.toFixed(1)} s`;
-    console.log(`${result.name}: ${result.bin} (${how})`);
+    console.log(`${result.name}: ${result.bin} (${how})${result.seed ? `; seed ${result.seed}` : ''}`);
   }
 }
 console.log(

@@ -2,7 +2,7 @@
 // points the CLI at the scripted model server (test/e2e/model-server.ts), and runs headless with a timeout. The CLIs
 // are installed by scripts/install-harnesses.mjs at the versions in harness-versions.json.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { stringify as toToml } from 'smol-toml';
@@ -91,6 +91,19 @@ export function codexConfig(ws: Workspace, extra: Record<string, unknown> = {}):
 }
 
 /**
+ * opencode installs its plugin SDK (npm) into each config folder it loads plugins from, on its first start there:
+ * tens of seconds per fresh folder. The installer put that install in `<opencode>/seed`; a folder gets its
+ * package.json and lock copied and its node_modules linked, and opencode finds it installed.
+ */
+function seedOpencode(folder: string): void {
+  const seed = join(dirname(dirname(dirname(harnessBin('opencode')))), 'seed');
+  if (!existsSync(join(seed, 'node_modules'))) return;
+  mkdirSync(folder, { recursive: true });
+  for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(seed, file), join(folder, file));
+  symlinkSync(join(seed, 'node_modules'), join(folder, 'node_modules'));
+}
+
+/**
  * A fresh HOME and project folder for `harness`, with the provider configuration pointing at `server`. The project
  * is not below HOME, so walking up from it never meets ~/.baton.
  */
@@ -131,6 +144,8 @@ export function workspace(
       });
       break;
     case 'opencode':
+      seedOpencode(join(project, '.opencode'));
+      seedOpencode(join(home, '.config/opencode'));
       writeJson(join(project, 'opencode.json'), {
         $schema: 'https://opencode.ai/config.json',
         model: `scripted/${MODEL.opencode}`,
