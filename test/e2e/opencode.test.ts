@@ -4,7 +4,7 @@
 // arriving while it is idle is pushed into it. `opencode run` shows the one-shot path: it exits at the first idle, so
 // the plugin commits a pending write at exit.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { opencodePluginSource } from '../../src/wiring/plugins/opencode.js';
@@ -39,13 +39,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A project wired by `baton init --harness opencode`, its plugin the current source, the agent named by BATON_AGENT. */
+/**
+ * A project wired by `baton init --harness opencode` (its plugin is this source, with the absolute node and
+ * bin/baton.js), the agent named by BATON_AGENT, polling every 500 ms while idle.
+ */
 function wired(): Workspace {
   const ws = workspace('opencode', server, { BATON_AGENT: AGENT, BATON_POLL_MS: '500' });
   init(ws);
-  const plugin = join(ws.project, '.opencode/plugin/baton.js');
-  mkdirSync(join(ws.project, '.opencode/plugin'), { recursive: true });
-  writeFileSync(plugin, opencodePluginSource([process.execPath, BATON_BIN]));
+  const plugin = readFileSync(join(ws.project, '.opencode/plugin/baton.js'), 'utf8');
+  expect(plugin).toContain(opencodePluginSource([realpathSync(process.execPath), realpathSync(BATON_BIN)]));
   return ws;
 }
 

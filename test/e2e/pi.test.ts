@@ -3,7 +3,7 @@
 // server. pi runs in its RPC mode (`--mode rpc`: JSON lines on stdin and stdout), which runs slash commands headless
 // and answers the extension's confirmation dialogs over the same pipe; `pi -p` shows the one-shot path.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { piExtensionSource } from '../../src/wiring/plugins/pi.js';
@@ -38,15 +38,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A project wired by `baton init --harness pi`, its extension the current source, the agent named by BATON_AGENT. */
+/**
+ * A project wired by `baton init --harness pi` (its extension is this source, with the absolute node and
+ * bin/baton.js), the agent named by BATON_AGENT.
+ */
 function wired(): Workspace {
   const ws = workspace('pi', server, { BATON_AGENT: AGENT });
   init(ws);
-  mkdirSync(join(ws.project, '.pi/extensions'), { recursive: true });
-  writeFileSync(
-    join(ws.project, '.pi/extensions/baton.ts'),
-    piExtensionSource([process.execPath, BATON_BIN]),
-  );
+  const extension = readFileSync(join(ws.project, '.pi/extensions/baton.ts'), 'utf8');
+  expect(extension).toContain(piExtensionSource([realpathSync(process.execPath), realpathSync(BATON_BIN)]));
   return ws;
 }
 
