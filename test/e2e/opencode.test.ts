@@ -252,7 +252,7 @@ describe('opencode end to end (opencode run)', () => {
     return result;
   }
 
-  it('a file written through the write tool is recorded on the session and named by who-else; the run ends the session', async () => {
+  it('a file written through the write tool is recorded on the session and named by who-else, after a warning that another session edited it; the run ends the session', async () => {
     const ws = wired();
     const path = join(ws.project, 'src/shared.ts');
     const other = 'second-session-e2e';
@@ -268,10 +268,26 @@ describe('opencode end to end (opencode run)', () => {
       }),
     );
     expect(start.code).toBe(0);
+    // The other session wrote the same file a moment ago: the pre-edit warning reaches the model with the tool result.
+    const touched = batonIn(
+      ws,
+      ['hook', 'post-tool-use', '--harness', 'claude'],
+      { BATON_AGENT: 'other-agent' },
+      JSON.stringify({
+        session_id: other,
+        cwd: ws.project,
+        hook_event_name: 'PostToolUse',
+        tool_name: 'Write',
+        tool_input: { file_path: path },
+      }),
+    );
+    expect(touched.code).toBe(0);
     let whoElseDuring = '';
+    let toolResult = '';
     script((turn) => {
       if (turn.toolResults.length > 0) {
         whoElseDuring = batonIn(ws, ['who-else', 'src/shared.ts', '--session', other, '--json']).stdout;
+        toolResult = turn.toolResults.join('\n');
         return { text: 'written' };
       }
       return { toolCall: { name: 'write', args: { filePath: path, content: 'export const shared = 1;\n' } } };
@@ -285,6 +301,8 @@ describe('opencode end to end (opencode run)', () => {
     expect(session).toMatchObject({ harness: 'opencode', agent: AGENT, live: false });
     expect(sessionFile(ws, session.id)?.touched).toEqual(['src/shared.ts']);
     expect(typeof sessionFile(ws, session.id)?.endedAt).toBe('string');
+    expect(toolResult).toContain('baton: src/shared.ts was edited');
+    expect(toolResult).toContain('by other-agent');
     expect(whoElseDuring).toContain(session.id);
     expect(whoElseDuring).toContain(AGENT);
     expect(JSON.stringify(batonJson(ws, ['who-else', 'src/shared.ts', '--session', other]))).not.toContain(

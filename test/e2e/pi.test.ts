@@ -362,7 +362,7 @@ describe('pi end to end (pi --mode rpc)', () => {
 });
 
 describe('pi end to end (pi -p)', () => {
-  it('a file written through the write tool is recorded and named by who-else; the run ends the session', async () => {
+  it('a file written through the write tool is recorded and named by who-else, after a warning that another session edited it; the run ends the session', async () => {
     const ws = wired();
     const path = join(ws.project, 'src/shared.ts');
     const other = 'second-session-e2e';
@@ -378,10 +378,26 @@ describe('pi end to end (pi -p)', () => {
       }),
     );
     expect(start.code).toBe(0);
+    // The other session wrote the same file a moment ago: the pre-edit warning reaches the model with the tool result.
+    const touched = batonIn(
+      ws,
+      ['hook', 'post-tool-use', '--harness', 'claude'],
+      { BATON_AGENT: 'other-agent' },
+      JSON.stringify({
+        session_id: other,
+        cwd: ws.project,
+        hook_event_name: 'PostToolUse',
+        tool_name: 'Write',
+        tool_input: { file_path: path },
+      }),
+    );
+    expect(touched.code).toBe(0);
     let whoElseDuring = '';
+    let toolResult = '';
     server.script((turn) => {
       if (turn.toolResults.length > 0) {
         whoElseDuring = batonIn(ws, ['who-else', 'src/shared.ts', '--session', other, '--json']).stdout;
+        toolResult = turn.toolResults.join('\n');
         return { text: 'written' };
       }
       return { toolCall: { name: 'write', args: { path, content: 'export const shared = 1;\n' } } };
@@ -394,6 +410,8 @@ describe('pi end to end (pi -p)', () => {
     expect(mine, describeRun(result)).toHaveLength(1);
     expect(mine[0]).toMatchObject({ harness: 'pi', agent: AGENT, live: false });
     expect(sessionFile(ws, mine[0]!.id)?.touched).toEqual(['src/shared.ts']);
+    expect(toolResult).toContain('baton: src/shared.ts was edited');
+    expect(toolResult).toContain('by other-agent');
     expect(whoElseDuring).toContain(mine[0]!.id);
   });
 
