@@ -5,11 +5,12 @@
 // BATON_DEBUG is set), and it writes nothing to stdout.
 //
 // How each piece reaches the agent (opencode 1.18, @opencode-ai/plugin):
-// - session start (`session.created`, or the first message of a session met mid-way: source "resume") → the
-//   session-start answer rides as a synthetic text part on the session's first user message (`chat.message` may add
-//   parts before the message is saved), so it is in the history the model reads, like Claude Code's SessionStart
-//   context. A system-prompt transform (`experimental.chat.system.transform`) was the other way; it is experimental
-//   and would repeat the mail in every request of the session, also after it was answered.
+// - session start happens at the session's first user message (source "startup" for a session created in this
+//   process, else "resume"), not at `session.created`: mail handed to a session nobody prompts would be marked
+//   delivered and lost. Its answer rides as a synthetic text part on that message (`chat.message` may add parts
+//   before the message is saved), so it is in the history the model reads, like Claude Code's SessionStart context.
+//   A system-prompt transform (`experimental.chat.system.transform`) was the other way; it is experimental and would
+//   repeat the mail in every request of the session, also after it was answered.
 // - user prompt (`chat.message`) → user-prompt-submit; new mail is added the same way.
 // - `tool.execute.before` on write/edit/patch tools → pre-tool-use: a warning is appended to that tool's output for
 //   the model (`tool.execute.after` may rewrite it), a deny throws (opencode's way for a plugin to refuse a tool).
@@ -173,6 +174,7 @@ export const BatonPlugin = async ({ client, directory }) => {
   const pollMs = pollInterval();
   const sessions = new Map();
   const parents = new Map();
+  const created = new Set();
   const warnings = new Map();
   let disposing = false;
 
@@ -317,7 +319,7 @@ export const BatonPlugin = async ({ client, directory }) => {
     const props = event.properties || {};
     if (event.type === "session.created" && props.info) {
       if (props.info.parentID) parents.set(props.info.id, props.info.parentID);
-      else session(props.info.id, "startup");
+      else created.add(props.info.id);
     } else if (event.type === "session.status" && props.sessionID && !parents.has(props.sessionID)) {
       const state = sessions.get(props.sessionID);
       if (state && props.status && props.status.type === "busy") {
@@ -345,7 +347,7 @@ export const BatonPlugin = async ({ client, directory }) => {
     "chat.message": async (input, output) => {
       try {
         if (parents.has(input.sessionID)) return;
-        const state = session(input.sessionID, "resume");
+        const state = session(input.sessionID, created.has(input.sessionID) ? "startup" : "resume");
         state.busy = true;
         state.idlePending = false;
         clearTimeout(state.timer);

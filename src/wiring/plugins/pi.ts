@@ -4,10 +4,11 @@
 // bounded by a timeout, every failure is swallowed (shown on stderr only with BATON_DEBUG), nothing goes to stdout.
 //
 // What it does (pi 0.73, docs/extensions.md):
-// - session_start → session-start (session_id: sessionManager.getSessionId(), transcript_path: getSessionFile(), the
-//   session's JSONL); its context and each prompt's user-prompt-submit context reach the model as a custom message
-//   from before_agent_start. BATON_SESSION is set in pi's environment, so `baton` run by the agent's bash tool knows
-//   its session.
+// - the session's first prompt → session-start (session_id: sessionManager.getSessionId(), transcript_path:
+//   getSessionFile(), the session's JSONL; not at session_start, so mail is never taken by a session closed before
+//   anyone prompts it); its context and each prompt's user-prompt-submit context reach the model as a custom message
+//   from before_agent_start. At session_start BATON_SESSION is set in pi's environment, so `baton` run by the agent's
+//   bash tool knows its session.
 // - tool_call / tool_result on write and edit → pre-tool-use (a deny blocks the call, a warning is appended to the
 //   tool's result) and post-tool-use (the path is recorded on the session, what `baton who-else` reads).
 // - agent_end → stop with the last assistant reply: commits a pending two-phase card write; a block (waiting mail, a
@@ -202,7 +203,8 @@ export default function baton(pi: Pi): void {
   let session = "";
   let transcript: string | undefined;
   let cwd = process.cwd();
-  let started: Promise<void> = Promise.resolve();
+  let source = "startup";
+  let started: Promise<void> | undefined;
   let startContext: string | undefined;
   let afterPush = false;
   let lastPush: string | undefined;
@@ -232,6 +234,19 @@ export default function baton(pi: Pi): void {
   const idle = async (ctx: Ctx) => {
     if (!ctx.isIdle() && ctx.waitForIdle) await ctx.waitForIdle();
   };
+  // The session starts (session-start: registered, index and waiting mail taken) at its first prompt, not when pi
+  // opens it: mail handed to a session that is closed before anyone prompts it would be marked delivered and lost.
+  const start = (ctx: Ctx): Promise<void> => {
+    if (!started) {
+      started = track(
+        runHook("session-start", payload({ source })).then((answer) => {
+          startContext = answer && answer.context;
+          if (answer && answer.notice) notify(ctx, answer.notice);
+        }),
+      );
+    }
+    return started;
+  };
   const send = (ctx: Ctx, text: string) =>
     ctx.isIdle() ? pi.sendUserMessage(text) : pi.sendUserMessage(text, { deliverAs: "followUp" });
 
@@ -242,15 +257,10 @@ export default function baton(pi: Pi): void {
       cwd = ctx.cwd || cwd;
       afterPush = false;
       lastPush = undefined;
+      started = undefined;
+      startContext = undefined;
       process.env.BATON_SESSION = session;
-      const source = event && (event.reason === "resume" || event.reason === "reload") ? "resume" : "startup";
-      started = track(
-        runHook("session-start", payload({ source })).then((answer) => {
-          startContext = answer && answer.context;
-          if (answer && answer.notice) notify(ctx, answer.notice);
-        }),
-      );
-      await started;
+      source = event && (event.reason === "resume" || event.reason === "reload") ? "resume" : "startup";
     } catch (error) {
       debug("session_start: " + describe(error));
     }
@@ -259,7 +269,7 @@ export default function baton(pi: Pi): void {
   pi.on("before_agent_start", async (event, ctx) => {
     try {
       if (!session) return undefined;
-      await started;
+      await start(ctx);
       if (handoff && event && event.prompt === HANDOFF_PROMPT) handoff.armed = true;
       const answer = await runHook("user-prompt-submit", payload({ prompt: (event && event.prompt) || "" }));
       if (answer && answer.notice) notify(ctx, answer.notice);
@@ -278,6 +288,7 @@ export default function baton(pi: Pi): void {
       if (!session || !EDIT_TOOLS.has(event.toolName)) return undefined;
       const path = event.input && event.input.path;
       if (typeof path !== "string" || path === "") return undefined;
+      await start(ctx);
       const answer = await runHook("pre-tool-use", payload({ tool_name: event.toolName, tool_input: { path } }));
       if (!answer) return undefined;
       if (answer.notice) notify(ctx, answer.notice, "warning");
@@ -296,6 +307,7 @@ export default function baton(pi: Pi): void {
       if (!session || !EDIT_TOOLS.has(event.toolName) || event.isError) return undefined;
       const path = event.input && event.input.path;
       if (typeof path !== "string" || path === "") return undefined;
+      await start(ctx);
       const answer = await runHook("post-tool-use", payload({ tool_name: event.toolName, tool_input: { path } }));
       if (answer && answer.notice) notify(ctx, answer.notice);
       const notes = [warning, answer && answer.context].filter(Boolean);
@@ -319,6 +331,7 @@ export default function baton(pi: Pi): void {
     if (!session) return;
     const work = track(
       (async () => {
+        await start(ctx);
         const reply = lastReply(event && event.messages);
         if (handoff && handoff.armed) {
           const { title } = handoff;
@@ -356,8 +369,9 @@ export default function baton(pi: Pi): void {
       }
       await Promise.allSettled([...inflight]);
       if (event && event.reason === "reload") return;
-      await runHook("session-end", payload({ reason: (event && event.reason) || "quit" }));
       if (process.env.BATON_SESSION === session) delete process.env.BATON_SESSION;
+      // A session never prompted was never started: there is nothing to end.
+      if (started) await runHook("session-end", payload({ reason: (event && event.reason) || "quit" }));
     } catch (error) {
       debug("session_shutdown: " + describe(error));
     }
@@ -377,6 +391,7 @@ export default function baton(pi: Pi): void {
     }
     if (sub === "write" && first && tail) {
       await idle(ctx);
+      await start(ctx);
       const ran = await baton(ctx, ["card", "ask", "--session", session, "--", first, tail], { session: true });
       if (!ran || ran.code !== 0) return notify(ctx, "baton: " + said(ran), "error");
       notify(ctx, "baton: asked the agent for an entry on " + first + "; its next reply is written to the card");

@@ -125,6 +125,14 @@ describe('opencode plugin source', () => {
     expect(baton.hookInputs('session-start')).toHaveLength(1);
   });
 
+  it('a session nobody prompts takes no mail and is not recorded', async () => {
+    const { hooks } = await load(baton.command);
+    await hooks.event!({ event: { type: 'session.created', properties: { info: { id: 'ses_a' } } } });
+    await hooks.event!({ event: { type: 'session.deleted', properties: { info: { id: 'ses_a' } } } });
+    await hooks.dispose!();
+    expect(baton.calls()).toEqual([]);
+  });
+
   it('at idle the stop hook gets the last reply; a block is pushed once, with the agent and model of the last user message', async () => {
     const { hooks, prompts } = await load(baton.command, exchange('all done'));
     baton.answer('hook stop', envelope({ decision: 'block', reason: '<baton-mail>m1</baton-mail>' }));

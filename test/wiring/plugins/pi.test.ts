@@ -116,7 +116,13 @@ describe('pi extension source', () => {
     const pi = await load(baton.command);
     baton.answer('hook session-start', envelope({ additionalContext: '<baton-board>index</baton-board>' }));
     await pi.emit('session_start', { reason: 'startup' });
-    expect(baton.calls().map((call) => call.argv)).toEqual([['hook', 'session-start', '--harness', 'pi']]);
+    // Started at the first prompt, not when pi opens the session.
+    expect(baton.calls()).toEqual([]);
+    await pi.emit('before_agent_start', { prompt: 'hello' });
+    expect(baton.calls().map((call) => call.argv)).toEqual([
+      ['hook', 'session-start', '--harness', 'pi'],
+      ['hook', 'user-prompt-submit', '--harness', 'pi'],
+    ]);
     expect(baton.hookInputs('session-start')).toEqual([
       {
         session_id: 'pi-session-1',
@@ -131,12 +137,20 @@ describe('pi extension source', () => {
     expect(baton.calls()[0]!.session).toBeUndefined();
   });
 
+  it('a session closed before anyone prompts it takes no mail and is not recorded', async () => {
+    const pi = await load(baton.command);
+    await pi.emit('session_start', { reason: 'startup' });
+    await pi.command('board', 'new A card');
+    await pi.emit('session_shutdown', { reason: 'quit' });
+    expect(baton.calls().map((call) => call.argv[0])).toEqual(['card']);
+    expect(process.env.BATON_SESSION).toBeUndefined();
+  });
+
   it('session start context and new mail reach the model as one custom message before the run; later only new mail', async () => {
     const pi = await load(baton.command);
     baton.answer('hook session-start', envelope({ additionalContext: '<baton-board>index</baton-board>' }));
     baton.answer('hook user-prompt-submit', envelope({ additionalContext: '<baton-mail>new</baton-mail>' }));
     await pi.emit('session_start', { reason: 'resume' });
-    expect(baton.hookInputs('session-start')[0]).toMatchObject({ source: 'resume' });
     expect(await pi.emit('before_agent_start', { prompt: 'fix it' })).toEqual({
       message: {
         customType: 'baton',
@@ -144,6 +158,7 @@ describe('pi extension source', () => {
         display: true,
       },
     });
+    expect(baton.hookInputs('session-start')[0]).toMatchObject({ source: 'resume' });
     expect(baton.hookInputs('user-prompt-submit')[0]).toMatchObject({ prompt: 'fix it' });
     expect(await pi.emit('before_agent_start', { prompt: 'again' })).toEqual({
       message: { customType: 'baton', content: '<baton-mail>new</baton-mail>', display: true },
