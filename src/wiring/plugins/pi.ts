@@ -29,10 +29,12 @@ const TIMEOUT_MS = 10000;
 const MAX_OUTPUT = 1048576;
 const EDIT_TOOLS = new Set(["write", "edit"]);
 const BOARD_USAGE =
-  "/board new <title> · /board write <card> <intent> · /board read <card> · /board del <card> · /board clean · /board open";
+  "/board new <title> · /board write <card> <intent> · /board read <card> · /board del <card> · " +
+  "/board clean · /board open";
 const HANDOFF_PROMPT = [
   "Write a handoff note of this session for whoever continues it.",
-  "Reply with only the note's body: exactly these six Markdown sections, none empty, concrete (files, commands, results):",
+  "Reply with only the note's body: exactly these six Markdown sections, none empty, concrete",
+  "(files, commands, results):",
   "## Goal",
   "## Done",
   "## State and open questions",
@@ -60,7 +62,10 @@ interface Ctx {
   cwd: string;
   hasUI: boolean;
   sessionManager: { getSessionId(): string; getSessionFile(): string | undefined };
-  ui: { notify(message: string, type?: "info" | "warning" | "error"): void; confirm(title: string, message: string): Promise<boolean> };
+  ui: {
+    notify(message: string, type?: "info" | "warning" | "error"): void;
+    confirm(title: string, message: string): Promise<boolean>;
+  };
   isIdle(): boolean;
   waitForIdle?(): Promise<void>;
 }
@@ -74,7 +79,10 @@ interface Pi {
       handler: (args: string, ctx: Ctx) => Promise<void>;
     },
   ): void;
-  sendMessage(message: { customType: string; content: string; display: boolean }, options?: { triggerTurn?: boolean }): void;
+  sendMessage(
+    message: { customType: string; content: string; display: boolean },
+    options?: { triggerTurn?: boolean },
+  ): void;
   sendUserMessage(content: string, options?: { deliverAs?: "steer" | "followUp" }): void;
 }
 
@@ -90,7 +98,10 @@ function describe(error: unknown): string {
 }
 
 /** Runs baton with args; resolves to its exit code and output, or undefined when it could not run (never rejects). */
-function runBaton(args: string[], options: { cwd: string; input?: string; session?: string }): Promise<Ran | undefined> {
+function runBaton(
+  args: string[],
+  options: { cwd: string; input?: string; session?: string },
+): Promise<Ran | undefined> {
   return new Promise((resolve) => {
     let done = false;
     let stdout = "";
@@ -419,7 +430,8 @@ export default function baton(pi: Pi): void {
     if (sub === "open" && !rest) {
       const ran = await baton(ctx, ["card", "open"]);
       if (!ran || ran.code !== 0) return notify(ctx, "baton: " + said(ran), "error");
-      return notify(ctx, "baton cards: " + said(ran) + "\\nIn a terminal: baton board · baton card list · baton serve");
+      const hint = "In a terminal: baton board · baton card list · baton serve";
+      return notify(ctx, "baton cards: " + said(ran) + "\\n" + hint);
     }
     notify(ctx, "usage: " + BOARD_USAGE, "warning");
   }
