@@ -123,6 +123,7 @@ export function describeScenarios(profile: Profile): void {
       expect(sessionFile(ws, session.id)?.endedAt).toBe(session.endedAt);
       // Delivered once: nothing waits for the agent any more.
       const poll = batonIn(ws, ['poll', '--as', agent]);
+      expect(poll.code, poll.stderr).toBe(0);
       expect(poll.stdout).not.toContain('heron-4417');
     });
 
@@ -154,7 +155,9 @@ export function describeScenarios(profile: Profile): void {
       // Pushed once: the body appears in the second request only once.
       expect(turns[1]!.text.split('arrived mid-turn 88d2').length - 1).toBe(1);
       expect(onlySession(ws).live).toBe(false);
-      expect(batonIn(ws, ['poll', '--as', agent]).stdout).not.toContain('88d2');
+      const poll = batonIn(ws, ['poll', '--as', agent]);
+      expect(poll.code, poll.stderr).toBe(0);
+      expect(poll.stdout).not.toContain('88d2');
     });
 
     for (const variant of ['well-formed', 'malformed'] as const) {
