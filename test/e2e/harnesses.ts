@@ -2,7 +2,15 @@
 // points the CLI at the scripted model server (test/e2e/model-server.ts), and runs headless with a timeout. The CLIs
 // are installed by scripts/install-harnesses.mjs at the versions in harness-versions.json.
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { stringify as toToml } from 'smol-toml';
@@ -99,7 +107,8 @@ function seedOpencode(folder: string): void {
   const seed = join(dirname(dirname(dirname(harnessBin('opencode')))), 'seed');
   if (!existsSync(join(seed, 'node_modules'))) return;
   mkdirSync(folder, { recursive: true });
-  for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(seed, file), join(folder, file));
+  for (const file of ['package.json', 'package-lock.json'])
+    copyFileSync(join(seed, file), join(folder, file));
   symlinkSync(join(seed, 'node_modules'), join(folder, 'node_modules'));
 }
 
