@@ -1,8 +1,9 @@
 // The pi extension's source, compiled from TypeScript the way pi's loader (jiti) strips types, and driven with a fake
 // ExtensionAPI (per pi 0.73's types) and a fake baton: the events it answers, the /board and /handoff commands, and
 // that nothing breaks pi. test/e2e/pi.test.ts loads the same source in the real pi.
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { transformSync } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -135,6 +136,33 @@ describe('pi extension source', () => {
     expect(process.env.BATON_SESSION).toBe('pi-session-1');
     // …but the hooks are told their session on stdin only.
     expect(baton.calls()[0]!.session).toBeUndefined();
+  });
+
+  it('type-checks as strict TypeScript against node’s types (pi loads it as TypeScript)', () => {
+    const dir = testdir();
+    const repo = resolve(import.meta.dirname, '../../..');
+    writeFileSync(join(dir, 'baton.ts'), piExtensionSource(baton.command));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          types: ['node'],
+          typeRoots: [join(repo, 'node_modules/@types')],
+          skipLibCheck: true,
+        },
+        files: ['baton.ts'],
+      }),
+    );
+    const tsc = spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-p', dir], {
+      encoding: 'utf8',
+    });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
   });
 
   it('a session closed before anyone prompts it takes no mail and is not recorded', async () => {
