@@ -14,7 +14,8 @@
 // - agent_end → stop with the last assistant reply: commits a pending two-phase card write; a block (waiting mail, a
 //   request made from outside) is sent as a follow-up user message; the run that push causes stops with
 //   stop_hook_active, and the same text is never pushed twice.
-// - session_shutdown → session-end (not on reload: the session goes on), after pushed work has settled.
+// - session_before_compact → pre-compact (a raw handoff from the transcript); session_shutdown → session-end (not on
+//   reload: the session goes on), after pushed work has settled.
 // - /board new|write|read|del|clean|open and /handoff for the person (see BOARD_USAGE).
 
 /** The text of .pi/extensions/baton.ts, running `baton` (e.g. `[node, /abs/bin/baton.js]`) for every call. */
@@ -366,6 +367,16 @@ export default function baton(pi: Pi): void {
     } catch (error) {
       debug("agent_end: " + describe(error));
     }
+  });
+
+  // Before pi compacts the context: a raw handoff from the transcript, so nothing is lost to the summary.
+  pi.on("session_before_compact", async () => {
+    try {
+      if (started) await runHook("pre-compact", payload({ trigger: "auto" }));
+    } catch (error) {
+      debug("session_before_compact: " + describe(error));
+    }
+    return undefined;
   });
 
   pi.on("session_shutdown", async (event, ctx) => {

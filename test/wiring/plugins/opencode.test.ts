@@ -258,6 +258,12 @@ describe('opencode plugin source', () => {
     ).rejects.toThrow('baton: src/a.ts is locked by bob');
   });
 
+  it('compaction writes a raw handoff first (pre-compact)', async () => {
+    const { hooks } = await load(baton.command);
+    await hooks['experimental.session.compacting']!({ sessionID: 'ses_a' }, { context: [] });
+    expect(baton.hookInputs('pre-compact')).toEqual([expect.objectContaining({ session_id: 'ses_a' })]);
+  });
+
   it('gives the agent’s shell its session (the root session for a sub-agent)', async () => {
     const { hooks } = await load(baton.command);
     await hooks.event!({

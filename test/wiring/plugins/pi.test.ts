@@ -84,6 +84,7 @@ async function load(baton: string[]): Promise<Loaded> {
     [
       'agent_end',
       'before_agent_start',
+      'session_before_compact',
       'session_shutdown',
       'session_start',
       'tool_call',
@@ -215,6 +216,10 @@ describe('pi extension source', () => {
     });
     expect(pi.user).toHaveLength(1);
 
+    expect(await pi.emit('session_before_compact', {})).toBeUndefined();
+    expect(baton.hookInputs('pre-compact')).toEqual([
+      expect.objectContaining({ session_id: 'pi-session-1', transcript_path: join(pi.cwd, 'session.jsonl') }),
+    ]);
     await pi.emit('session_shutdown', { reason: 'reload' });
     expect(baton.hookInputs('session-end')).toEqual([]);
     await pi.emit('session_shutdown', { reason: 'quit' });
