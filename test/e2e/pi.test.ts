@@ -85,6 +85,8 @@ interface Rpc {
   idle(runs: number): Promise<void>;
   /** Answers the next confirmation dialogs, in order. */
   confirms: boolean[];
+  /** Sends an RPC command (e.g. `{ type: 'compact' }`) and waits for pi's response to it. */
+  command(command: Record<string, unknown>): Promise<Line>;
   /** Closes stdin (pi shuts down) and waits for it to exit. */
   close(): Promise<number | null>;
   output(): string;
@@ -122,9 +124,12 @@ function rpc(ws: Workspace): Rpc {
         .filter((l) => l.type === 'extension_ui_request' && l.method === 'notify')
         .map((l) => String(l.message)),
     prompt(message) {
+      return self.command({ type: 'prompt', message });
+    },
+    command(command) {
       const id = `req-${next++}`;
       const answered = new Promise<Line>((done) => waiting.set(id, done));
-      child.stdin?.write(`${JSON.stringify({ id, type: 'prompt', message })}\n`);
+      child.stdin?.write(`${JSON.stringify({ ...command, id })}\n`);
       return answered;
     },
     async idle(runs) {
@@ -326,6 +331,25 @@ describe('pi end to end (pi --mode rpc)', () => {
       expect(await pi.close()).toBe(0);
     });
   }
+
+  it('compaction writes a raw handoff note from the session transcript first', async () => {
+    const ws = wired();
+    server.script(() => ({ text: 'worked on the parser (compact-scenario 4d2)' }));
+    const pi = rpc(ws);
+    await pi.prompt('compact-scenario: fix the parser 4d2');
+    await pi.idle(1);
+    expect(batonJson<{ notes: number }>(ws, ['board']).notes).toBe(0);
+
+    const compacted = await pi.command({ type: 'compact' });
+    expect(compacted.success, pi.output()).toBe(true);
+    const board = batonIn(ws, ['board']).stdout;
+    const id = /n-[0-9A-Z]{26}/.exec(board)?.[0];
+    expect(id, `${board}\n${hookLog(ws)}`).toBeDefined();
+    const note = batonIn(ws, ['read', id!]).stdout;
+    expect(note).toContain('fix the parser 4d2');
+    expect(note).toContain(sessions(ws)[0]!.id);
+    expect(await pi.close()).toBe(0);
+  });
 
   it('/handoff has the agent write the six sections and saves them as a note', async () => {
     const ws = wired();
