@@ -66,7 +66,8 @@ function batonShell(args: string[]): string {
   return [process.execPath, BATON_BIN, ...args].map(quote).join(' ');
 }
 
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 20_000): Promise<T> {
+// Generous: a loaded CI machine runs a harness several times slower than an idle one.
+async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 60_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();

@@ -52,7 +52,8 @@ function wired(): Workspace {
 
 const agentTurns = (from = 0): Turn[] => server.requests.slice(from).flatMap((r) => (r.turn ? [r.turn] : []));
 
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 30_000): Promise<T> {
+// Generous: a loaded CI machine runs a harness several times slower than an idle one.
+async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 60_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();
