@@ -179,13 +179,22 @@ describe('stop: a requested handoff', () => {
 });
 
 describe('a session named by its harness’s environment', () => {
-  it('CODEX_THREAD_ID finds a Codex session (its sandbox hides the process tree); never another harness’s', () => {
+  it('CODEX_THREAD_ID finds a Codex session (its sandbox hides the process tree), CLAUDE_CODE_SESSION_ID a Claude one; never another harness’s', () => {
     const cwd = project();
     const id = card(cwd);
     hook('session-start', {}, { cwd, harness: 'codex', viaShell: true });
     const inside = baton(['card', 'ask', id, 'from the sandbox'], { cwd, env: { CODEX_THREAD_ID: SESSION } });
     expect(inside.code).toBe(0);
     expect(JSON.parse(readFileSync(pendingFile(cwd), 'utf8'))).toMatchObject({
+      session: SESSION,
+      announced: true,
+    });
+    // Claude Code's variable names a Claude session the same way.
+    const claude = project();
+    const claudeCard = card(claude);
+    hook('session-start', {}, { cwd: claude, viaShell: true });
+    baton(['card', 'ask', claudeCard, 'x'], { cwd: claude, env: { CLAUDE_CODE_SESSION_ID: SESSION } });
+    expect(JSON.parse(readFileSync(pendingFile(claude), 'utf8'))).toMatchObject({
       session: SESSION,
       announced: true,
     });

@@ -178,20 +178,22 @@ export function endSession(board: Board, id: string): boolean {
 }
 
 /**
- * The session this process runs in, as `{ session, agent }`: BATON_SESSION (with its record's agent), else Codex's
- * CODEX_THREAD_ID, else the session bound to the nearest ancestor process by `register` or a session-start hook (a
- * few small reads of the pid index, no scan).
+ * The session this process runs in, as `{ session, agent }`: BATON_SESSION (with its record's agent), else the id a
+ * harness gives its shell tool (CODEX_THREAD_ID, CLAUDE_CODE_SESSION_ID), else the session bound to the nearest
+ * ancestor process by `register` or a session-start hook (a few small reads of the pid index, no scan).
  */
 export function boundSession(board: Board): { session: string; agent?: string } | undefined {
   if (!board.exists) return undefined;
   const named = board.env.BATON_SESSION;
   if (named) return namedSession(board, named);
-  // A harness that runs the agent's shell where its own process cannot be seen (Codex's sandbox gives it a pid
-  // namespace of its own) names the session in the environment instead: trusted only when a session of that
-  // harness is on the board under that id.
-  const thread = board.env.CODEX_THREAD_ID;
-  if (thread && !nameProblem('session', thread) && readSession(board, thread)?.harness === 'codex') {
-    return namedSession(board, thread);
+  // Harnesses name the session in their shell tool's environment, which also reaches a shell whose process tree
+  // hides the harness (Codex's sandbox gives it a pid namespace of its own): trusted only for a session of that
+  // harness on the board under that id.
+  for (const [variable, harness] of HARNESS_SESSION_ENV) {
+    const id = board.env[variable];
+    if (id && !nameProblem('session', id) && readSession(board, id)?.harness === harness) {
+      return namedSession(board, id);
+    }
   }
   for (const proc of ancestors()) {
     const path = boardPath(board, 'state', 'pids', `${proc.pid}.json`);
@@ -204,6 +206,11 @@ export function boundSession(board: Board): { session: string; agent?: string } 
   }
   return undefined;
 }
+
+const HARNESS_SESSION_ENV: [string, string][] = [
+  ['CODEX_THREAD_ID', 'codex'],
+  ['CLAUDE_CODE_SESSION_ID', 'claude'],
+];
 
 function namedSession(board: Board, id: string): { session: string; agent?: string } | undefined {
   if (nameProblem('session', id)) return undefined;
