@@ -108,3 +108,23 @@ export function pendingFiles(ws: Workspace): string[] {
   const dir = join(ws.project, '.baton/pending');
   return existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String) : [];
 }
+
+/**
+ * A second session on the same board that edited `path` a moment ago, registered and recorded through its hooks
+ * (as agent `other-agent`): the session the write scenarios' warning and who-else name. Returns its id.
+ */
+export function otherSessionTouched(ws: Workspace, path: string): string {
+  const other = 'second-session-e2e';
+  const hook = (event: string, payload: Record<string, unknown>) => {
+    const input = JSON.stringify({ session_id: other, cwd: ws.project, ...payload });
+    const result = batonIn(ws, ['hook', event, '--harness', 'claude'], { BATON_AGENT: 'other-agent' }, input);
+    if (result.code !== 0) throw new Error(`hook ${event} for the second session failed: ${result.stderr}`);
+  };
+  hook('session-start', { hook_event_name: 'SessionStart', source: 'startup' });
+  hook('post-tool-use', {
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Write',
+    tool_input: { file_path: path },
+  });
+  return other;
+}

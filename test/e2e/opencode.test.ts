@@ -14,6 +14,7 @@ import {
   cardFiles,
   hookLog,
   init,
+  otherSessionTouched,
   pendingFiles,
   send,
   sessionFile,
@@ -256,33 +257,8 @@ describe('opencode end to end (opencode run)', () => {
   it('a file written through the write tool is recorded on the session and named by who-else, after a warning that another session edited it; the run ends the session', async () => {
     const ws = wired();
     const path = join(ws.project, 'src/shared.ts');
-    const other = 'second-session-e2e';
-    const start = batonIn(
-      ws,
-      ['hook', 'session-start', '--harness', 'claude'],
-      { BATON_AGENT: 'other-agent' },
-      JSON.stringify({
-        session_id: other,
-        cwd: ws.project,
-        hook_event_name: 'SessionStart',
-        source: 'startup',
-      }),
-    );
-    expect(start.code).toBe(0);
-    // The other session wrote the same file a moment ago: the pre-edit warning reaches the model with the tool result.
-    const touched = batonIn(
-      ws,
-      ['hook', 'post-tool-use', '--harness', 'claude'],
-      { BATON_AGENT: 'other-agent' },
-      JSON.stringify({
-        session_id: other,
-        cwd: ws.project,
-        hook_event_name: 'PostToolUse',
-        tool_name: 'Write',
-        tool_input: { file_path: path },
-      }),
-    );
-    expect(touched.code).toBe(0);
+    // A second session on the same board edited the same file a moment ago.
+    const other = otherSessionTouched(ws, path);
     let whoElseDuring = '';
     let toolResult = '';
     script((turn) => {

@@ -10,6 +10,7 @@ import {
   cardFiles,
   hookLog,
   init,
+  otherSessionTouched,
   pendingFiles,
   type SessionRow,
   send,
@@ -213,33 +214,8 @@ export function describeScenarios(profile: Profile): void {
       const ws = wired();
       const path = join(ws.project, 'src/shared.ts');
       // A second session on the same board (its hook registers it), asking while the first one runs.
-      const other = 'second-session-e2e';
-      const start = batonIn(
-        ws,
-        ['hook', 'session-start', '--harness', 'claude'],
-        { BATON_AGENT: 'other-agent' },
-        JSON.stringify({
-          session_id: other,
-          cwd: ws.project,
-          hook_event_name: 'SessionStart',
-          source: 'startup',
-        }),
-      );
-      expect(start.code).toBe(0);
-      // It edited the same file a moment ago (its post-tool-use hook records that).
-      const touched = batonIn(
-        ws,
-        ['hook', 'post-tool-use', '--harness', 'claude'],
-        { BATON_AGENT: 'other-agent' },
-        JSON.stringify({
-          session_id: other,
-          cwd: ws.project,
-          hook_event_name: 'PostToolUse',
-          tool_name: 'Write',
-          tool_input: { file_path: path, content: 'x' },
-        }),
-      );
-      expect(touched.code).toBe(0);
+      // A second session on the same board edited the same file a moment ago.
+      const other = otherSessionTouched(ws, path);
       let whoElseDuring = '';
       server.script((turn) => {
         if (turn.toolResults.length > 0) {
