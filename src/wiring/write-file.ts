@@ -18,6 +18,9 @@ import {
 import { basename, dirname, join } from 'node:path';
 import { BatonError } from '../core/errors.js';
 
+// Settings, instructions and commands are kilobytes; anything past this is not one baton should rewrite.
+const MAX_SETTINGS_BYTES = 16 * 1024 * 1024;
+
 function refuse(path: string, why: string): BatonError {
   return new BatonError('io', `${path} ${why} — nothing was written; fix that and run baton init again`);
 }
@@ -30,6 +33,12 @@ function refuse(path: string, why: string): BatonError {
 export function readForEdit(path: string): string | null {
   let bytes: Buffer;
   try {
+    // Never opened when it is a FIFO or device (a read would block or never end), nor read whole when huge.
+    const stat = statSync(path);
+    if (stat.isDirectory()) throw refuse(path, 'is a folder, not a file');
+    if (!stat.isFile()) throw refuse(path, 'is not a regular file');
+    if (stat.size > MAX_SETTINGS_BYTES)
+      throw refuse(path, `is larger than ${MAX_SETTINGS_BYTES / 1024 / 1024} MB`);
     bytes = readFileSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -37,6 +46,7 @@ export function readForEdit(path: string): string | null {
       checkCanCreate(path);
       return null;
     }
+    if (error instanceof BatonError) throw error;
     if (code === 'EISDIR') throw refuse(path, 'is a folder, not a file');
     throw refuse(path, `cannot be read (${code ?? (error as Error).message})`);
   }

@@ -1,5 +1,6 @@
 // `baton init` wiring the harnesses, spawned as a user runs it: what it writes (golden files, valid against each
 // harness's schema), merging with a person's own settings, idempotence, repair, refusals, --global and --remove.
+import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -336,6 +337,19 @@ describe('baton init: refusals write nothing anywhere', () => {
       `${dir}/.gemini is a file where baton needs a folder — nothing was written; fix that and run baton init again`,
       '',
     ]);
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it('a FIFO where a settings file goes is refused without being opened (init never hangs), nothing written', () => {
+    const { root, dir, run } = project();
+    mkdirSync(join(dir, '.claude'));
+    expect(spawnSync('mkfifo', [join(dir, '.claude', 'settings.json')]).status).toBe(0);
+    const before = snapshot(root);
+    const result = run(['--harness', 'claude']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `baton: ${dir}/.claude/settings.json is not a regular file — nothing was written; fix that and run baton init again\n`,
+    );
     expect(snapshot(root)).toEqual(before);
   });
 
