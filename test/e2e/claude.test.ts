@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batonIn, batonJson, init, pendingFiles, sessions } from './board.js';
-import { describeRun, runHarness, workspace } from './harnesses.js';
+import { BATON_BIN, describeRun, runHarness, workspace } from './harnesses.js';
 import { type ModelServer, startModelServer } from './model-server.js';
 import { boardEntry, describeScenarios } from './scenarios.js';
 
@@ -72,5 +72,72 @@ describe('claude: a card write asked from outside, for a resumed session', () =>
     expect(pendingFiles(ws).filter((name) => name.endsWith('.json'))).toEqual([]);
     const row = sessions(ws).find((s) => s.id === session);
     expect(row).toMatchObject({ harness: 'claude', agent: 'claude-e2e', live: false });
+  });
+});
+
+// The slash commands baton init writes (.claude/commands/), typed as a person types them: Claude Code expands the
+// command file with its arguments, and the agent follows it through baton's CLI.
+describe('claude: the /card-write and /handoff commands', () => {
+  let server: ModelServer;
+  beforeAll(async () => {
+    server = await startModelServer();
+  });
+  afterAll(() => server.close());
+
+  const bash = (command: string) => ({
+    toolCall: { name: 'Bash', args: { command, description: 'run baton' } },
+  });
+  const baton = `'${process.execPath}' '${BATON_BIN}'`;
+
+  it('/card-write <card> <intent>: the agent asks from its shell, its one-block reply is committed', async () => {
+    const ws = workspace('claude', server, { BATON_AGENT: 'claude-e2e' });
+    init(ws);
+    const card = batonJson<{ card: { id: string } }>(ws, ['card', 'new', 'Slash card', '--as', 'alice']).card;
+    const intent = 'note that slash commands reach baton (e2e 7c1)';
+    server.script((turn) => {
+      if (!turn.text.includes(`Arguments: ${card.id} ${intent}`))
+        return { text: 'the command was not expanded' };
+      if (turn.toolResults.length === 0) return bash(`${baton} card ask ${card.id} "${intent}"`);
+      return { text: boardEntry('finding', 'Slash commands reach baton (e2e 7c1).') };
+    });
+    const run = await runHarness(ws, `/card-write ${card.id} ${intent}`, {
+      args: ['--allowedTools', 'Bash'],
+    });
+    expect(run.code, describeRun(run)).toBe(0);
+    const read = batonJson<{ entries: { type: string; body: string; author: string }[] }>(ws, [
+      'card',
+      'read',
+      card.id,
+    ]);
+    expect(read.entries, describeRun(run)).toHaveLength(1);
+    expect(read.entries[0]).toMatchObject({ type: 'finding', author: 'claude-e2e' });
+    expect(read.entries[0]!.body).toContain('Slash commands reach baton (e2e 7c1).');
+  });
+
+  it('/handoff [title]: the agent writes the six sections and saves them with baton handoff write', async () => {
+    const ws = workspace('claude', server, { BATON_AGENT: 'claude-e2e' });
+    init(ws);
+    const sections = [
+      '## Goal\nProve /handoff (e2e 7c2).',
+      '## Done\nRan it.',
+      '## State and open questions\nNone open.',
+      '## Decisions and rejected options\nThe CLI over MCP.',
+      '## Pitfalls and blockers\nNone.',
+      '## Next steps and read-first list\nRead this test.',
+    ].join('\n');
+    server.script((turn) => {
+      if (!turn.text.includes('Use this as the title if given: Slash handoff'))
+        return { text: 'not expanded' };
+      if (turn.toolResults.length === 0) {
+        return bash(`${baton} handoff write --title "Slash handoff" <<'BATON_EOF'\n${sections}\nBATON_EOF`);
+      }
+      return { text: turn.toolResults.join('\n').match(/n-[0-9A-Z]{26}/)?.[0] ?? 'no id' };
+    });
+    const run = await runHarness(ws, '/handoff Slash handoff', { args: ['--allowedTools', 'Bash'] });
+    expect(run.code, describeRun(run)).toBe(0);
+    const board = batonIn(ws, ['board']).stdout;
+    expect(board, describeRun(run)).toContain('Slash handoff');
+    const session = sessions(ws)[0]!;
+    expect(batonIn(ws, ['board', '--json']).stdout).toContain(session.id);
   });
 });
