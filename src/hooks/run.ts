@@ -3,6 +3,7 @@
 
 import { registerAgent } from '../core/agents/registry.js';
 import { boardIndex } from '../core/board/board-index.js';
+import { logHookLine } from '../core/board/hook-log.js';
 import { type Board, isDisabled, openBoard } from '../core/board/open-board.js';
 import { endSession, readSession } from '../core/sessions/session.js';
 import { touchPaths } from '../core/sessions/touched.js';
@@ -10,7 +11,6 @@ import { conflictWarning } from './edits.js';
 import { envelope, type HookAnswer } from './envelope.js';
 import type { HookEvent, HookHarness } from './events.js';
 import { type HookInput, HookSkip, parseHookInput } from './input.js';
-import { logHookLine } from './log.js';
 import { type MailPush, takeMail } from './mail.js';
 import { rawHandoff } from './raw-handoff.js';
 import { knownSession, startSession } from './session.js';

@@ -68,6 +68,12 @@ describe('bad input: nothing written but one log line, exit 0, no output', () =>
     ).toBeDefined();
     expect(snapshot(join(cwd, '.baton', 'notes'))).toEqual({});
     expect(logOf(cwd)).toMatch(/claude session-end 3f2a9c11-\S+ error: .*gone\.jsonl/);
+    // Silent to the harness, not to the person: doctor names the latest error (info: the board is fine).
+    const doctor = baton(['doctor'], { cwd });
+    expect(doctor.code).toBe(0);
+    expect(doctor.stdout).toMatch(
+      /^info  hook errors: 1 in \S+\/state\/hooks\.log; the latest: \S+ claude session-end 3f2a9c11-\S+ error: .*gone\.jsonl/m,
+    );
   });
 
   it('no board: silent, and no board is created', () => {

@@ -11,6 +11,7 @@ import { isBatonTempName, isTempName } from '../store/atomic-write.js';
 import { LOCK_SUFFIX } from '../store/lock.js';
 import { type Problem, SYMLINK_REASON, walkTree } from '../store/safe-fs.js';
 import { readGitInfo } from './git.js';
+import { hookErrors } from './hook-log.js';
 import type { Board } from './open-board.js';
 
 export interface DoctorLine {
@@ -85,6 +86,15 @@ export function diagnoseBoard(board: Board): DoctorReport {
     });
   if (hidden > 0)
     lines.push({ status: 'info', check: 'hidden files', detail: `${hidden} ignored by readers` });
+  // Hooks fail silently by design: their log is where a person learns why mail or a write did not arrive.
+  const hooks = hookErrors(board);
+  if (hooks.last) {
+    lines.push({
+      status: 'info',
+      check: 'hook errors',
+      detail: `${hooks.count} in ${board.root}/state/hooks.log; the latest: ${hooks.last}`,
+    });
+  }
   const list = [...problems.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   lines.push(
     list.length === 0
