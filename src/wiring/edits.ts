@@ -4,6 +4,7 @@ import type { HookEvent } from './baton-command.js';
 import { hookCommandLine } from './baton-command.js';
 import { type HookGroup, setBatonHooks } from './hook-entries.js';
 import { editJson, type JsonObject } from './json-file.js';
+import { agentsSkills } from './locations.js';
 import { removeBlock, upsertBlock } from './managed-block.js';
 import { isOwnedText, markMarkdown } from './owned-file.js';
 import { blockBody, COMMANDS, type CommandText, skillText } from './texts.js';
@@ -94,3 +95,17 @@ export function yamlString(text: string): string {
 export function parentOf(path: string): string {
   return dirname(path);
 }
+
+/**
+ * What Codex, opencode and pi share: the skill in `.agents/skills/` (which Gemini CLI loads too) and the managed
+ * block in AGENTS.md (in the harness's own folder with --global). Each is kept while another wired harness uses it.
+ */
+export function sharedAgentsEdits(ctx: WiringContext, globalDir: string, remove: boolean): FileEdit[] {
+  return [
+    skillEdit(agentsSkills(ctx), remove, ['codex', 'gemini', 'opencode', 'pi']),
+    blockEdit(join(ctx.scope === 'global' ? globalDir : ctx.root, 'AGENTS.md'), remove, AGENTS_MD_READERS),
+  ];
+}
+
+/** The harnesses that read AGENTS.md (Claude Code reads CLAUDE.md, and gets this block there too). */
+export const AGENTS_MD_READERS: HarnessName[] = ['claude', 'codex', 'opencode', 'pi'];

@@ -1,27 +1,11 @@
 // `baton doctor` on the harnesses baton wired: ok when every command resolves, FAIL (exit 1) on a stale path, a
 // missing hook or MCP entry, or settings that no longer parse; trust reminders as info.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baton, testdir } from '../helpers/testdir.js';
-import { BATON_JS } from '../wiring/harness-files.js';
+import { BATON_JS, wiringProject } from '../wiring/harness-files.js';
 
-function project() {
-  const root = testdir();
-  const dir = join(root, 'project');
-  const home = join(root, 'home');
-  mkdirSync(dir);
-  mkdirSync(home);
-  const env = {
-    HOME: home,
-    CODEX_HOME: '',
-    XDG_CONFIG_HOME: '',
-    CLAUDE_CONFIG_DIR: '',
-    PI_CODING_AGENT_DIR: '',
-  };
-  const run = (args: string[]) => baton(args, { cwd: dir, env });
-  return { dir, home, run };
-}
+const project = () => wiringProject([]);
 
 function edit(path: string, change: (text: string) => string): void {
   writeFileSync(path, change(readFileSync(path, 'utf8')));

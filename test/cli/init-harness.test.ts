@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ownedMarkLine } from '../../src/wiring/owned-file.js';
 import { opencodePluginSource, piExtensionSource } from '../../src/wiring/plugin-sources.js';
-import { baton, snapshot, testdir } from '../helpers/testdir.js';
+import { baton, snapshot } from '../helpers/testdir.js';
 import {
   BATON_JS,
   expectGolden,
@@ -14,6 +14,7 @@ import {
   generic,
   NODE,
   wiredFiles,
+  wiringProject,
 } from '../wiring/harness-files.js';
 
 // The plugin and the extension are written by their own modules (and tested there): here, that init writes exactly
@@ -39,23 +40,7 @@ function read(dir: string, rel: string): string {
   return readFileSync(join(dir, rel), 'utf8');
 }
 
-/** A project and its own HOME, so nothing global is read or written outside the test's folder. */
-function project() {
-  const root = testdir();
-  const dir = join(root, 'project');
-  const home = join(root, 'home');
-  mkdirSync(dir);
-  mkdirSync(home);
-  const env = {
-    HOME: home,
-    CODEX_HOME: '',
-    XDG_CONFIG_HOME: '',
-    CLAUDE_CONFIG_DIR: '',
-    PI_CODING_AGENT_DIR: '',
-  };
-  const run = (args: string[]) => baton(['init', ...args], { cwd: dir, env });
-  return { root, dir, home, env, run };
-}
+const project = () => wiringProject(['init']);
 
 function withoutBoard(tree: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(tree).filter(([path]) => !path.startsWith('.baton')));

@@ -5,10 +5,31 @@ import { dirname, join, resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'vitest';
-import { BIN, filesUnder } from '../helpers/testdir.js';
+import { BIN, baton, filesUnder, type RunResult, testdir } from '../helpers/testdir.js';
 
 export const NODE = realpathSync(process.execPath);
 export const BATON_JS = realpathSync(BIN);
+
+/**
+ * A project folder and a HOME of its own (every harness's user-level folder under it), so nothing global is read or
+ * written outside the test's folder. `run(args)` runs `baton <prefix…> <args…>` in the project.
+ */
+export function wiringProject(prefix: string[] = []) {
+  const root = testdir();
+  const dir = join(root, 'project');
+  const home = join(root, 'home');
+  mkdirSync(dir);
+  mkdirSync(home);
+  const env = {
+    HOME: home,
+    CODEX_HOME: '',
+    XDG_CONFIG_HOME: '',
+    CLAUDE_CONFIG_DIR: '',
+    PI_CODING_AGENT_DIR: '',
+  };
+  const run = (args: string[]): RunResult => baton([...prefix, ...args], { cwd: dir, env });
+  return { root, dir, home, env, run };
+}
 
 export function generic(text: string): string {
   return text.replaceAll(BATON_JS, '<BATON_JS>').replaceAll(NODE, '<NODE>');

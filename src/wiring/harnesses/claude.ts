@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  AGENTS_MD_READERS,
   blockEdit,
   hookGroups,
   hooksEdit,
@@ -71,7 +72,7 @@ export const claude: HarnessWiring = {
     else
       edits.push(
         blockEdit(join(ctx.root, 'CLAUDE.md'), remove),
-        blockEdit(join(ctx.root, 'AGENTS.md'), remove, ['claude', 'codex', 'opencode', 'pi']),
+        blockEdit(join(ctx.root, 'AGENTS.md'), remove, AGENTS_MD_READERS),
       );
     return edits;
   },

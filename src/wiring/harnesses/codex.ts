@@ -3,8 +3,8 @@
 // in $CODEX_HOME/prompts, so the slash commands come with --global.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { blockEdit, hookGroups, hooksEdit, markdownCommands, skillEdit, yamlString } from '../edits.js';
-import { agentsSkills, codexHome } from '../locations.js';
+import { hookGroups, hooksEdit, markdownCommands, sharedAgentsEdits, yamlString } from '../edits.js';
+import { codexHome } from '../locations.js';
 import { setTomlTable, tomlString } from '../toml-table.js';
 import type { FileEdit, HarnessWiring, HookSpec, WiringContext } from '../types.js';
 import { hasBatonHooks } from './wired.js';
@@ -54,13 +54,7 @@ export const codex: HarnessWiring = {
         what: 'MCP server baton',
         apply: (current) => setTomlTable(config, current, ['mcp_servers', 'baton'], remove ? null : table),
       },
-      skillEdit(agentsSkills(ctx), remove, ['codex', 'gemini', 'opencode', 'pi']),
-      blockEdit(join(ctx.scope === 'global' ? dir(ctx) : ctx.root, 'AGENTS.md'), remove, [
-        'claude',
-        'codex',
-        'opencode',
-        'pi',
-      ]),
+      ...sharedAgentsEdits(ctx, dir(ctx), remove),
     ];
     if (ctx.scope === 'global')
       edits.push(

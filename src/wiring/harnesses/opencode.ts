@@ -2,9 +2,9 @@
 // in opencode.json, slash commands in .opencode/command, the skill in .agents/skills, the block in AGENTS.md.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { blockEdit, jsonEdit, markdownCommands, ownedFile, skillEdit, yamlString } from '../edits.js';
+import { jsonEdit, markdownCommands, ownedFile, sharedAgentsEdits, yamlString } from '../edits.js';
 import { objectAt } from '../json-file.js';
-import { agentsSkills, opencodeHome } from '../locations.js';
+import { opencodeHome } from '../locations.js';
 import { ownedMarkLine } from '../owned-file.js';
 import { opencodePluginSource } from '../plugin-sources.js';
 import type { FileEdit, HarnessWiring, WiringContext } from '../types.js';
@@ -61,13 +61,7 @@ export const opencode: HarnessWiring = {
       ...markdownCommands(join(dir(ctx), 'command'), '$ARGUMENTS', remove, (command) => [
         `description: ${yamlString(command.description)}`,
       ]),
-      skillEdit(agentsSkills(ctx), remove, ['codex', 'gemini', 'opencode', 'pi']),
-      blockEdit(join(ctx.scope === 'global' ? dir(ctx) : ctx.root, 'AGENTS.md'), remove, [
-        'claude',
-        'codex',
-        'opencode',
-        'pi',
-      ]),
+      ...sharedAgentsEdits(ctx, dir(ctx), remove),
     ];
     return edits;
   },

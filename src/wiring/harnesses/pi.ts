@@ -2,8 +2,8 @@
 // the skill in .agents/skills, the block in AGENTS.md.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { blockEdit, ownedFile, skillEdit } from '../edits.js';
-import { agentsSkills, piHome } from '../locations.js';
+import { ownedFile, sharedAgentsEdits } from '../edits.js';
+import { piHome } from '../locations.js';
 import { ownedMarkLine } from '../owned-file.js';
 import { piExtensionSource } from '../plugin-sources.js';
 import type { HarnessWiring, WiringContext } from '../types.js';
@@ -29,13 +29,7 @@ export const pi: HarnessWiring = {
       `${ownedMarkLine('slash')}\n${piExtensionSource(ctx.command)}`,
       remove,
     ),
-    skillEdit(agentsSkills(ctx), remove, ['codex', 'gemini', 'opencode', 'pi']),
-    blockEdit(join(ctx.scope === 'global' ? dir(ctx) : ctx.root, 'AGENTS.md'), remove, [
-      'claude',
-      'codex',
-      'opencode',
-      'pi',
-    ]),
+    ...sharedAgentsEdits(ctx, dir(ctx), remove),
   ],
   followUps: () => ['pi: run `/reload` in running sessions (or restart them) to load the baton extension.'],
   settingsFiles: () => [],
