@@ -1,5 +1,6 @@
 // What baton puts into a harness besides hooks: the three slash commands, the Agent Skill and the managed block.
 // Short on purpose: every character here costs context in every session that loads it.
+import { SECTIONS } from '../core/notes/sections.js';
 
 export type CommandName = 'handoff' | 'board' | 'card-write';
 
@@ -12,14 +13,8 @@ export interface CommandText {
   prompt: string;
 }
 
-const SECTIONS = [
-  'Goal',
-  'Done',
-  'State and open questions',
-  'Decisions and rejected options',
-  'Pitfalls and blockers',
-  'Next steps and read-first list',
-];
+// The six headings, as the note writer checks them.
+const SECTION_TITLES = SECTIONS.map((section) => section.title);
 
 export const COMMANDS: CommandText[] = [
   {
@@ -29,7 +24,7 @@ export const COMMANDS: CommandText[] = [
     prompt: [
       'Write a handoff note of this session for whoever continues it, then save it with baton.',
       'The body has exactly these six Markdown sections, none empty, concrete (files, commands, results):',
-      ...SECTIONS.map((section) => `## ${section}`),
+      ...SECTION_TITLES.map((title) => `## ${title}`),
       'Save it by running, from the shell:',
       'baton handoff write --title "<short title>" <<\'BATON_EOF\'',
       '<the six sections>',
