@@ -33,5 +33,14 @@ export function conflictWarning(board: Board, session: string, cwd: string, path
     }
   }
   if (lines.length === 0) return { block: false };
-  return { warning: lines.join('\n'), block: configFlag(board, 'hooks', 'blockOnConflict', false) };
+  return { warning: lines.join('\n'), block: blocksOnConflict(board) };
+}
+
+// A config.json that cannot be read never silences the warning: it is only not a refusal (doctor reports the file).
+function blocksOnConflict(board: Board): boolean {
+  try {
+    return configFlag(board, 'hooks', 'blockOnConflict', false);
+  } catch {
+    return false;
+  }
 }

@@ -17,7 +17,8 @@ export function announcePending(board: Board, session: string): string | undefin
     const again = readPending(board, session);
     if (again.state !== 'open' || again.pending.announced) return undefined;
     markAnnounced(board, again.pending);
-    return pendingPrompt(again.pending).trimEnd();
+    // Card titles and requests come from the board: control characters shown, never passed to the model.
+    return visibleText(pendingPrompt(again.pending).trimEnd());
   });
 }
 

@@ -72,7 +72,7 @@ describe('bad input: nothing written but one log line, exit 0, no output', () =>
     const doctor = baton(['doctor'], { cwd });
     expect(doctor.code).toBe(0);
     expect(doctor.stdout).toMatch(
-      /^info  hook errors: 1 in \S+\/state\/hooks\.log; the latest: \S+ claude session-end 3f2a9c11-\S+ error: .*gone\.jsonl/m,
+      /^info {2}hook errors: 1 in \S+\/state\/hooks\.log; the latest: \S+ claude session-end 3f2a9c11-\S+ error: .*gone\.jsonl/m,
     );
   });
 
@@ -105,12 +105,23 @@ describe('bad input: nothing written but one log line, exit 0, no output', () =>
     expect(logOf(cwd)).toContain('fix or remove it; nothing was written');
   });
 
-  it('a corrupt config.json: the mail push still works where config is not needed; the edit check logs', () => {
+  it('a corrupt config.json: mail is still pushed, and an edit is still warned about (never refused)', () => {
     const cwd = project();
     writeFileSync(join(cwd, '.baton', 'config.json'), 'nope');
     hook('session-start', {}, { cwd });
     send(cwd, 'claude-3f2a9c', 'still delivered');
     expect(hook('stop', {}, { cwd }).stdout).toContain('still delivered');
+    hook('post-tool-use', { tool_name: 'Write', tool_input: { file_path: join(cwd, 'a.ts') } }, { cwd });
+    const edit = {
+      session_id: 'other-session',
+      tool_name: 'Edit',
+      tool_input: { file_path: join(cwd, 'a.ts') },
+    };
+    const parsed = JSON.parse(hook('pre-tool-use', edit, { cwd }).stdout);
+    expect(parsed.hookSpecificOutput.additionalContext).toMatch(
+      /^baton: a\.ts was edited 0 min ago by claude-3f2a9c /,
+    );
+    expect(parsed.hookSpecificOutput.permissionDecision).toBeUndefined();
   });
 
   it('BATON_DISABLE: nothing at all, not even a log line', () => {

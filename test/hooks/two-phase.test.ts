@@ -209,3 +209,17 @@ describe('a session named by its harness’s environment', () => {
     expect(JSON.parse(readFileSync(pendingFile(other), 'utf8')).announced).toBeUndefined();
   });
 });
+
+describe('the prompt shown at a turn boundary', () => {
+  it('shows control characters of a hand-edited card title as escapes, never passes them to the model', () => {
+    const cwd = project();
+    const id = card(cwd);
+    const file = join(cwd, '.baton', 'cards', `${id}-flaky-login-test.md`);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Flaky login test', 'Flaky \u001b[2J login'));
+    hook('session-start', {}, { cwd, viaShell: true });
+    expect(baton(['card', 'ask', id, 'what now?', '--session', SESSION], { cwd }).code).toBe(0);
+    const reason = String(answer(hook('stop', {}, { cwd, viaShell: true }), 'stop').reason);
+    expect(reason).toContain('"Flaky \\e[2J login"');
+    expect(reason).not.toContain('\u001b');
+  });
+});
