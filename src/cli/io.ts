@@ -8,8 +8,8 @@ export interface CliIO {
   out(text: string): void;
   err(text: string): void;
   /** All of stdin as text ('' when it is a terminal); refuses more than STDIN_LIMIT bytes or invalid UTF-8. */
-  /** Stdin to its end, at most `limit` bytes (default STDIN_LIMIT); `drain` reads past the limit before refusing. */
-  readStdin(limit?: number, options?: { drain?: boolean }): Promise<string>;
+  /** Stdin to its end, at most `limit` bytes (default STDIN_LIMIT). */
+  readStdin(limit?: number): Promise<string>;
   /** Resolves once everything written with `out` has been handed to the OS (so delivery can be acknowledged). */
   flush?(): Promise<void>;
   /** Aborts when the command should stop (SIGINT/SIGTERM); a command that listens gets a grace period. */
@@ -105,7 +105,7 @@ export function processIO(): CliIO {
     err: (text) => {
       err().write(text);
     },
-    readStdin: (limit = STDIN_LIMIT, options = {}) => readCapped(process.stdin, limit, options),
+    readStdin: (limit = STDIN_LIMIT) => readCapped(process.stdin, limit),
     flush: () =>
       new Promise((resolve, reject) => {
         if (closed) return reject(new OutputClosed());
@@ -117,14 +117,8 @@ export function processIO(): CliIO {
 /**
  * Reads a stream to its end as strict UTF-8. More than `limit` bytes is refused as soon as it is seen (the rest
  * is never buffered), and so is a byte sequence that is not UTF-8 (never silently replaced). A terminal is ''.
- * With `drain`, the excess is still read to the end (and thrown away) before refusing, so a writer that does not
- * expect the pipe to close early (a harness feeding a hook) never meets EPIPE.
  */
-export async function readCapped(
-  stream: NodeJS.ReadableStream & { isTTY?: boolean },
-  limit: number,
-  options: { drain?: boolean } = {},
-) {
+export async function readCapped(stream: NodeJS.ReadableStream & { isTTY?: boolean }, limit: number) {
   if (stream.isTTY) return '';
   const chunks: Buffer[] = [];
   let size = 0;
@@ -132,10 +126,6 @@ export async function readCapped(
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += buffer.length;
     if (size > limit) {
-      if (options.drain) {
-        chunks.length = 0;
-        continue;
-      }
       (stream as NodeJS.ReadStream).destroy?.();
       throw new BatonError(
         'too_large',

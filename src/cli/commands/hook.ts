@@ -28,7 +28,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   let stdin = '';
   let unread: string | undefined;
   try {
-    stdin = await io.readStdin(HOOK_STDIN_LIMIT, { drain: true });
+    // Through bin/baton.js, hot/hook.cjs has read stdin already (draining past the limit) and hands it over.
+    stdin = await io.readStdin(HOOK_STDIN_LIMIT);
   } catch (error) {
     unread = (error as Error).message;
   }

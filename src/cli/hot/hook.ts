@@ -71,7 +71,8 @@ function quickArgs(argv: string[]) {
 
 const argv = process.argv.slice(3);
 const quick = quickArgs(argv);
-const stdin = quick ? readStdin() : undefined;
+// Always read here (the full hook is handed it): one reader, which drains what is past the limit.
+const stdin = readStdin();
 let quiet = false;
 try {
   quiet =
