@@ -2,8 +2,8 @@
 import type { Board } from '../core/board/open-board.js';
 import { visibleText } from '../core/display/visible-text.js';
 import { BatonError } from '../core/errors.js';
-import { type CardRequestResult, requestCardEntry } from '../core/pending/card-request.js';
 import { commitPending } from '../core/pending/commit.js';
+import { type CardRequestResult, requestCardEntry } from '../core/pending/request.js';
 import { latestLiveSession } from '../core/sessions/live.js';
 import { projectKeyOf } from '../core/sessions/session.js';
 import { boardFromFlags, echoBoard, printJson } from './board-flags.js';

@@ -3,9 +3,9 @@
 // block aborts the request with a loud warning and writes nothing.
 import type { Board } from '../core/board/open-board.js';
 import { visibleText } from '../core/display/visible-text.js';
-import { pendingPrompt } from '../core/pending/card-request.js';
 import { commitPending } from '../core/pending/commit.js';
 import { clearPending, markAnnounced, pendingPath, readPending } from '../core/pending/pending.js';
+import { pendingPrompt } from '../core/pending/request.js';
 import { withLock } from '../core/store/lock.js';
 import { readTranscript } from '../core/transcripts/read-transcript.js';
 

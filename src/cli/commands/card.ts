@@ -6,7 +6,7 @@ import { CARDS_DIR } from '../../core/cards/card.js';
 import { createCard } from '../../core/cards/create.js';
 import { listCards, readCard } from '../../core/cards/find.js';
 import { visibleText } from '../../core/display/visible-text.js';
-import { requestCardEntry } from '../../core/pending/card-request.js';
+import { requestCardEntry } from '../../core/pending/request.js';
 import { boardFromFlags, echoBoard, printJson, reportProblems } from '../board-flags.js';
 import {
   CARD_USAGE,

@@ -7,7 +7,7 @@ import { listNotes } from '../../core/notes/read.js';
 import { sectionsTemplate } from '../../core/notes/sections.js';
 import { lineageText } from '../../core/notes/timeline-text.js';
 import { type WriteHandoffResult, writeHandoff } from '../../core/notes/write.js';
-import { requestHandoff } from '../../core/pending/card-request.js';
+import { requestHandoff } from '../../core/pending/request.js';
 import { readNamedFile } from '../../core/store/read-file.js';
 import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, echoBoard, printJson, requireEnabled } from '../board-flags.js';

@@ -1,15 +1,5 @@
 // Two-phase writes: a pending request per session, and committing an agent's fenced reply to the board.
 export { BOARD_ENTRY_BLOCK, type BoardEntry, parseBoardEntryReply } from './board-entry.js';
-export {
-  type CardRequestOptions,
-  type CardRequestResult,
-  cardPrompt,
-  type HandoffRequestOptions,
-  handoffPrompt,
-  pendingPrompt,
-  requestCardEntry,
-  requestHandoff,
-} from './card-request.js';
 export { type CommitOptions, type CommitResult, commitPending } from './commit.js';
 export { type FencedBlock, findFencedBlocks } from './fenced-blocks.js';
 export {
@@ -21,4 +11,14 @@ export {
   type PendingWrite,
   readPending,
 } from './pending.js';
+export {
+  type CardRequestOptions,
+  type CardRequestResult,
+  cardPrompt,
+  type HandoffRequestOptions,
+  handoffPrompt,
+  pendingPrompt,
+  requestCardEntry,
+  requestHandoff,
+} from './request.js';
 export { DEFAULT_PENDING_TTL_MS, parseDuration, pendingTtl } from './ttl.js';

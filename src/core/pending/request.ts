@@ -1,4 +1,4 @@
-// Asking an agent for a card entry (or a new card): store the pending write and build the prompt it is shown.
+// Asking an agent for a card entry, a new card or a handoff: the pending write, and the prompt it is shown.
 import type { Board } from '../board/open-board.js';
 import { ENTRY_TYPES } from '../cards/card.js';
 import { readCard } from '../cards/find.js';
