@@ -1,7 +1,7 @@
 // Before a tool writes a file: the other live sessions that touched it recently, as one warning (or a refusal,
 // when the board's config asks).
 
-import { configFlag } from '../core/board/config.js';
+import { loadSettings } from '../core/board/config.js';
 import type { Board } from '../core/board/open-board.js';
 import { visibleText } from '../core/display/visible-text.js';
 import { short } from '../core/notes/lineage.js';
@@ -38,9 +38,5 @@ export function conflictWarning(board: Board, session: string, cwd: string, path
 
 // A config.json that cannot be read never silences the warning: it is only not a refusal (doctor reports the file).
 function blocksOnConflict(board: Board): boolean {
-  try {
-    return configFlag(board, 'hooks', 'blockOnConflict', false);
-  } catch {
-    return false;
-  }
+  return loadSettings(board).settings.hooks.blockOnConflict;
 }

@@ -1,7 +1,7 @@
 // Before a compaction, and when a session ends, a mechanical raw handoff drafted from its transcript, so nothing the
 // session learned is lost (config `hooks.rawHandoffOnCompact`, default on). A session that wrote its own handoff
 // needs no raw one at its end.
-import { configFlag } from '../core/board/config.js';
+import { loadSettings } from '../core/board/config.js';
 import type { Board } from '../core/board/open-board.js';
 import { listNotes } from '../core/notes/read.js';
 import type { SessionRecord } from '../core/sessions/session.js';
@@ -15,7 +15,7 @@ export async function rawHandoff(
   transcriptPath: string | undefined,
   moment: 'compact' | 'end',
 ): Promise<RawHandoffResult> {
-  if (!configFlag(board, 'hooks', 'rawHandoffOnCompact', true))
+  if (!loadSettings(board).settings.hooks.rawHandoffOnCompact)
     return { skipped: 'hooks.rawHandoffOnCompact is off' };
   const transcript = transcriptPath ?? record.transcriptPath;
   if (!transcript) return { skipped: 'no transcript path' };

@@ -1,47 +1,153 @@
-// The board's optional settings (`config.json`): a key that is absent means its default.
-import { BatonError } from '../errors.js';
+// The board's optional settings (`config.json`) turned into options, in one place. Valves are judged by whether the
+// key is present: an absent key (or section, or file) means the default; `index.maxNotes: 0` turns the index off,
+// `index.lineChars: 0` means no trimming, a ttl of `"0"` means never expire, `gc.maxPerProject: 0` means no cap.
+// Nothing passes a raw 0 past this file: "off" is a flag, "never" and "no limit" are Infinity. A file or value that
+// cannot be used is reported (`problems`) and its default used: a broken config.json never stops a reader or a hook.
 import { readTextFile } from '../store/read-file.js';
 import { type Board, boardPath } from './open-board.js';
 
+export interface Settings {
+  index: {
+    /** False when `index.maxNotes` is 0: no index is shown or injected. */
+    on: boolean;
+    /** Notes listed (at least 1 when on). */
+    maxNotes: number;
+    /** Characters per line before it is trimmed (Infinity: never trimmed). */
+    lineChars: number;
+  };
+  gc: {
+    /** Notes older than this (ms) expire (Infinity: never). */
+    ttlMs: number;
+    /** Notes kept per project, newest first (Infinity: no cap). */
+    maxPerProject: number;
+  };
+  pending: {
+    /** How long a pending write stays open (ms; Infinity: never expires). */
+    ttlMs: number;
+  };
+  hooks: {
+    rawHandoffOnCompact: boolean;
+    blockOnConflict: boolean;
+  };
+}
+
+export interface LoadedSettings {
+  settings: Settings;
+  /** What could not be used, each naming the file, the key and the fix; the defaults stand in for it. */
+  problems: string[];
+}
+
+const DAY_MS = 86_400_000;
+
+export const DEFAULT_SETTINGS: Settings = {
+  index: { on: true, maxNotes: 20, lineChars: 160 },
+  gc: { ttlMs: 30 * DAY_MS, maxPerProject: 500 },
+  pending: { ttlMs: 30 * 60 * 1000 },
+  hooks: { rawHandoffOnCompact: true, blockOnConflict: false },
+};
+
 const CONFIG_BYTES = 256 * 1024;
 
-/**
- * The parsed `config.json` (`{}` when there is none). A file that is present but unreadable or not a JSON object
- * is an error naming the fix, rather than a silent default.
- */
-export function readConfig(board: Board): Record<string, unknown> {
+/** The board's settings. Never throws: an unreadable file or value is a problem, and its default is used. */
+export function loadSettings(board: Board): LoadedSettings {
   const path = boardPath(board, 'config.json');
+  const problems: string[] = [];
+  const config = readConfig(board, path, problems);
+  const get = (section: string, key: string): unknown => {
+    const part = config[section];
+    if (part === undefined) return undefined;
+    if (part === null || typeof part !== 'object' || Array.isArray(part)) {
+      problems.push(`${path}: ${section} must be an object — its defaults are used`);
+      config[section] = undefined;
+      return undefined;
+    }
+    return (part as Record<string, unknown>)[key];
+  };
+  const count = (section: string, key: string, fallback: number): number => {
+    const value = get(section, key);
+    if (value === undefined) return fallback;
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+    problems.push(
+      `${path}: ${section}.${key} must be a whole number ≥ 0, not ${shown(value)} — the default ${fallback} is used`,
+    );
+    return fallback;
+  };
+  const duration = (section: string, key: string, fallback: number): number => {
+    const value = get(section, key);
+    if (value === undefined) return fallback;
+    const ms = parseDuration(value);
+    if (ms !== undefined) return ms === 0 ? Number.POSITIVE_INFINITY : ms;
+    problems.push(
+      `${path}: ${section}.${key} ${shown(value)} is not a duration — use e.g. "30m", "2h", "30d" or "0" (never expire); the default is used`,
+    );
+    return fallback;
+  };
+  const flag = (section: string, key: string, fallback: boolean): boolean => {
+    const value = get(section, key);
+    if (value === undefined) return fallback;
+    if (typeof value === 'boolean') return value;
+    problems.push(
+      `${path}: ${section}.${key} must be true or false, not ${shown(value)} — ${fallback} is used`,
+    );
+    return fallback;
+  };
+  const unlimited = (n: number) => (n === 0 ? Number.POSITIVE_INFINITY : n);
+  const d = DEFAULT_SETTINGS;
+  const maxNotes = count('index', 'maxNotes', d.index.maxNotes);
+  const settings: Settings = {
+    index: {
+      on: maxNotes > 0,
+      maxNotes: maxNotes > 0 ? maxNotes : d.index.maxNotes,
+      lineChars: unlimited(count('index', 'lineChars', d.index.lineChars)),
+    },
+    gc: {
+      ttlMs: duration('gc', 'ttl', d.gc.ttlMs),
+      maxPerProject: unlimited(count('gc', 'maxPerProject', d.gc.maxPerProject)),
+    },
+    pending: { ttlMs: duration('pending', 'ttl', d.pending.ttlMs) },
+    hooks: {
+      rawHandoffOnCompact: flag('hooks', 'rawHandoffOnCompact', d.hooks.rawHandoffOnCompact),
+      blockOnConflict: flag('hooks', 'blockOnConflict', d.hooks.blockOnConflict),
+    },
+  };
+  return { settings, problems };
+}
+
+/** The parsed `config.json` (`{}` when there is none, or when it cannot be used: then a problem says why). */
+function readConfig(board: Board, path: string, problems: string[]): Record<string, unknown> {
+  if (!board.exists) return {};
   const read = readTextFile(board.root, path, CONFIG_BYTES);
   if (!read.ok) {
-    if (read.missing) return {};
-    throw new BatonError('corrupt', `cannot read ${path}: ${read.reason} — fix or remove it`);
+    if (!read.missing)
+      problems.push(`cannot read ${path}: ${read.reason} — fix or remove it; defaults are used`);
+    return {};
   }
   let config: unknown;
   try {
     config = JSON.parse(read.text);
   } catch {
-    throw new BatonError('corrupt', `${path} is not valid JSON — fix or remove it`);
+    problems.push(`${path} is not valid JSON — fix or remove it; defaults are used`);
+    return {};
   }
   if (config === null || typeof config !== 'object' || Array.isArray(config)) {
-    throw new BatonError('corrupt', `${path} is not a JSON object — fix or remove it`);
+    problems.push(`${path} is not a JSON object — fix or remove it; defaults are used`);
+    return {};
   }
   return config as Record<string, unknown>;
 }
 
-/** `config[section][key]`, or undefined when either is absent. */
-export function configValue(board: Board, section: string, key: string): unknown {
-  const part = readConfig(board)[section];
-  if (part === null || typeof part !== 'object' || Array.isArray(part)) return undefined;
-  return (part as Record<string, unknown>)[key];
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: DAY_MS };
+
+/** Parses `"90s"`, `"30m"`, `"2h"`, `"30d"`, `"500ms"` or a number of ms; `"0"` / `0` is 0. Else undefined. */
+export function parseDuration(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(value);
+  if (!match) return undefined;
+  return Math.round(Number(match[1]) * UNITS[match[2] ?? 'ms']!);
 }
 
-/** A true/false setting; anything but a boolean is an error naming the key. */
-export function configFlag(board: Board, section: string, key: string, fallback: boolean): boolean {
-  const value = configValue(board, section, key);
-  if (value === undefined) return fallback;
-  if (typeof value === 'boolean') return value;
-  throw new BatonError(
-    'invalid_input',
-    `${boardPath(board, 'config.json')}: ${section}.${key} must be true or false, not ${JSON.stringify(value)}`,
-  );
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }

@@ -5,14 +5,14 @@ import { listCards } from '../cards/find.js';
 import { listMessages } from '../messages/read.js';
 import { listNotes } from '../notes/read.js';
 import { listPendingProblems } from '../pending/pending.js';
-import { pendingTtl } from '../pending/ttl.js';
 import { listSessions } from '../sessions/live.js';
 import { isBatonTempName, isTempName } from '../store/atomic-write.js';
 import { LOCK_SUFFIX } from '../store/lock.js';
 import { type Problem, SYMLINK_REASON, walkTree } from '../store/safe-fs.js';
+import { loadSettings } from './config.js';
 import { readGitInfo } from './git.js';
 import { hookErrors } from './hook-log.js';
-import type { Board } from './open-board.js';
+import { type Board, boardPath } from './open-board.js';
 
 export interface DoctorLine {
   status: 'ok' | 'FAIL' | 'info';
@@ -73,11 +73,7 @@ export function diagnoseBoard(board: Board): DoctorReport {
   add(listSessions(board).problems);
   add(listPendingProblems(board));
   add(listNotes(board).problems);
-  try {
-    pendingTtl(board);
-  } catch (error) {
-    add([{ path: `${board.root}/config.json`, reason: (error as Error).message }]);
-  }
+  add(loadSettings(board).problems.map((reason) => ({ path: boardPath(board, 'config.json'), reason })));
   if (temps > 0)
     lines.push({
       status: 'info',

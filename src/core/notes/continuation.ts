@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import { type Board, boardPath, ensureBoard, requireBoard } from '../board/open-board.js';
 import { visibleText } from '../display/visible-text.js';
-import { pendingTtl } from '../pending/ttl.js';
+import { expiryOf, pendingTtl } from '../pending/ttl.js';
 import {
   isHarnessSessionId,
   isStartableHarness,
@@ -90,7 +90,7 @@ export function prepareContinuation(
     note: note.id,
     harness,
     createdAt: new Date(now).toISOString(),
-    expiresAt: ttl > 0 ? new Date(now + ttl).toISOString() : undefined,
+    expiresAt: expiryOf(now, ttl),
   });
   return {
     note,

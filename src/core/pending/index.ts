@@ -1,4 +1,6 @@
 // Two-phase writes: a pending request per session, and committing an agent's fenced reply to the board.
+
+export { parseDuration } from '../board/config.js';
 export { BOARD_ENTRY_BLOCK, type BoardEntry, parseBoardEntryReply } from './board-entry.js';
 export { type CommitOptions, type CommitResult, commitPending } from './commit.js';
 export { type FencedBlock, findFencedBlocks } from './fenced-blocks.js';
@@ -21,4 +23,4 @@ export {
   requestCardEntry,
   requestHandoff,
 } from './request.js';
-export { DEFAULT_PENDING_TTL_MS, parseDuration, pendingTtl } from './ttl.js';
+export { DEFAULT_PENDING_TTL_MS, pendingTtl } from './ttl.js';

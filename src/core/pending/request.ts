@@ -17,7 +17,7 @@ import {
   readPending,
   savePending,
 } from './pending.js';
-import { pendingTtl } from './ttl.js';
+import { expiryOf, pendingTtl } from './ttl.js';
 
 export const INTENT_LIMIT = 2000;
 
@@ -101,7 +101,7 @@ function storeRequest(
     requestedBy,
     agent: session.agent,
     createdAt: new Date(now).toISOString(),
-    expiresAt: ttl > 0 ? new Date(now + ttl).toISOString() : undefined,
+    expiresAt: expiryOf(now, ttl),
     ...((options.announced ?? here === session.id) ? { announced: true } : {}),
   };
   const path = savePending(board, pending);

@@ -2,6 +2,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadSettings } from '../../../src/core/board/config.js';
 import { createCard, deleteCard, listCards, readCard } from '../../../src/core/cards/index.js';
 import {
   commitPending,
@@ -85,7 +86,7 @@ describe('requestCardEntry', () => {
     expect(prompt).toContain('```board-entry\ntitle: <a short title for the card>\ntype: finding\n---\n');
   });
 
-  it('uses the TTL from config.json; "0" never expires; a bad value is an error naming the fix', () => {
+  it('uses the TTL from config.json; "0" never expires; a bad value is reported and the default used', () => {
     const board = boardWithSession();
     writeFileSync(join(board.root, 'config.json'), '{"pending": {"ttl": "2h"}}');
     expect(requestCardEntry(board, { intent: 'x', requestedBy: 'you' }).pending.expiresAt).toBe(
@@ -96,10 +97,10 @@ describe('requestCardEntry', () => {
     writeFileSync(join(board.root, 'config.json'), '{"index": {}}');
     expect(pendingTtl(board)).toBe(30 * 60 * 1000);
     writeFileSync(join(board.root, 'config.json'), '{"pending": {"ttl": "soon"}}');
-    expect(caught(() => pendingTtl(board))).toEqual({
-      code: 'invalid_input',
-      message: `${join(board.root, 'config.json')}: pending.ttl "soon" is not a duration — use e.g. "30m", "2h" or "0" (never expire)`,
-    });
+    expect(pendingTtl(board)).toBe(30 * 60 * 1000);
+    expect(loadSettings(board).problems).toEqual([
+      `${join(board.root, 'config.json')}: pending.ttl "soon" is not a duration — use e.g. "30m", "2h", "30d" or "0" (never expire); the default is used`,
+    ]);
     expect([parseDuration('90s'), parseDuration('1.5h'), parseDuration(250), parseDuration('-1m')]).toEqual([
       90_000,
       5_400_000,
