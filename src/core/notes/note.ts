@@ -46,6 +46,8 @@ export interface NoteRecord {
   provenance: Provenance;
   rev?: string;
   transcriptPath?: string;
+  /** A result note's task: the delegation's prompt, trimmed. */
+  task?: string;
   /** The body as stored: the full text. */
   body: string;
   /** Absolute path of the note file. */
@@ -135,6 +137,7 @@ export function parseNote(text: string, path: string): NoteRecord {
     conclusion: optional(f, 'conclusion'),
     rev: optional(f, 'rev'),
     transcriptPath: optional(f, 'transcriptPath'),
+    task: optional(f, 'task'),
   };
   if (text_('projectKey', projectKey) !== projectKey) problems.push('projectKey');
   if (!note.session) problems.push('session');
