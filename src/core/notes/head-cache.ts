@@ -19,7 +19,7 @@ import {
 } from './note.js';
 
 export const HEAD_CACHE_DIR = ['state', 'note-heads'] as const;
-const VERSION = 1;
+const VERSION = 2;
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** What the cache keeps of a note: its front matter (no body), as parsed, and when its file was read. */
@@ -39,6 +39,7 @@ type Entry = [
   status: string,
   provenance: string,
   files: string[],
+  conclusion: string,
 ];
 
 export interface FileStamp {
@@ -95,6 +96,7 @@ export function openHeadCache(board: Board, projectKey: string): HeadCache {
         note.status,
         note.provenance,
         note.files,
+        note.conclusion ?? '',
       ]);
       changed = true;
     },
@@ -144,7 +146,7 @@ const ORIGINS = new Set<unknown>(PROVENANCES);
 
 // The cache lies in the board, which is untrusted: every entry is checked field by field before it is believed.
 function isEntry(value: unknown): value is Entry {
-  if (!Array.isArray(value) || value.length !== 15) return false;
+  if (!Array.isArray(value) || value.length !== 16 || typeof value[15] !== 'string') return false;
   for (let i = 0; i < 14; i++) {
     const want = i >= 1 && i <= 3 ? 'number' : 'string';
     if (typeof value[i] !== want) return false;
@@ -175,6 +177,7 @@ function toNote(entry: Entry, path: string, projectKey: string): NoteRecord {
     provenance: entry[13] as Provenance,
     body: '',
     path,
+    ...(entry[15] ? { conclusion: entry[15] } : {}),
   };
 }
 

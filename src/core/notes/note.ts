@@ -74,8 +74,9 @@ export function projectKeyProblem(key: string): string | undefined {
 /**
  * A note file's text as a note. Never throws: front matter that is missing or broken gives a note marked
  * `degraded` with the id and project taken from the file's place, the title from the body, the whole text as body.
+ * `frontMatterOnly`: `text` is the file's front matter alone (an empty body is then not a fault).
  */
-export function parseNote(text: string, path: string): NoteRecord {
+export function parseNote(text: string, path: string, frontMatterOnly = false): NoteRecord {
   const fileId = noteIdOfFile(basename(path)) ?? basename(path).replace(/\.md$/, '');
   const projectKey = basename(dirname(path));
   const record = parseRecord(text);
@@ -84,11 +85,13 @@ export function parseNote(text: string, path: string): NoteRecord {
       ...defaults(fileId, projectKey, path),
       createdAt: fallbackTime(fileId, []),
       title: titleFromBody(text) ?? fileId,
+      conclusion: conclusionFromBody(text),
       body: text,
       status: 'degraded',
       degraded: `absent: ${record.reason}`,
     };
   }
+  if (isOlderLayout(record.fields)) return olderLayout(record.fields, record.body, fileId, projectKey, path);
   const f = record.fields;
   const problems: string[] = [];
   const text_ = (key: string, fallback = ''): string => {
@@ -144,8 +147,92 @@ export function parseNote(text: string, path: string): NoteRecord {
   if (problems.length > 0) {
     note.degraded = `fields: ${[...new Set(problems)].join(', ')}`;
     note.status = 'degraded';
+  } else if (!frontMatterOnly && record.body.trim() === '') {
+    note.degraded = 'absent: the note has front matter and no body';
+    note.status = 'degraded';
   }
   return note;
+}
+
+/** A note whose file is not text (binary, or not UTF-8): what its place says, marked degraded, with no body. */
+export function unreadableNote(path: string, reason: string): NoteRecord {
+  const fileId = noteIdOfFile(basename(path)) ?? basename(path).replace(/\.md$/, '');
+  return {
+    ...defaults(fileId, basename(dirname(path)), path),
+    createdAt: fallbackTime(fileId, []),
+    status: 'degraded',
+    degraded: `absent: the file ${reason}`,
+  };
+}
+
+// The older layout (v1): front matter without the summary fields (no `kind`, no `status`), with the older names
+// `type`, `summary`, `created`, `author`. It is read as it is — never migrated, never rewritten on disk.
+function isOlderLayout(fields: Fields): boolean {
+  return fields.kind === undefined && fields.status === undefined;
+}
+
+function olderLayout(
+  fields: Fields,
+  body: string,
+  fileId: string,
+  projectKey: string,
+  path: string,
+): NoteRecord {
+  const text = (...keys: string[]): string | undefined => {
+    for (const key of keys) {
+      const value = fields[key];
+      if (typeof value === 'string' && value.trim() !== '') return value.trim();
+    }
+    return undefined;
+  };
+  const list = (key: string): string[] => {
+    const value = fields[key];
+    return Array.isArray(value) ? value : typeof value === 'string' && value !== '' ? [value] : [];
+  };
+  const type = text('type');
+  return {
+    ...defaults(fileId, projectKey, path),
+    kind: type === 'result' ? 'result' : 'handoff',
+    session: text('session') ?? fileId,
+    parentSession: text('parentSession', 'parent') ?? '',
+    agent: text('agent', 'author', 'from') ?? 'unknown',
+    harness: text('harness') ?? 'unknown',
+    createdAt: validTime(text('createdAt', 'created', 'date') ?? '') ?? fallbackTime(fileId, []),
+    title: text('title') ?? titleFromBody(body) ?? fileId,
+    conclusion: text('conclusion', 'summary') ?? conclusionFromBody(body),
+    files: list('files'),
+    body,
+    status: 'degraded',
+    degraded: 'v1: an older layout without a summary; the summary is synthesised from its text',
+  };
+}
+
+const SUMMARY_SECTIONS = /^#{1,3}\s+(done|result|summary|conclusion|已完成)\s*[:：]?\s*$/i;
+
+/**
+ * A conclusion synthesised from a note's text: the first lines of its Done (or Result, Summary, Conclusion)
+ * section, else of its first paragraph that is not a heading, at most 200 characters. Undefined for no text.
+ */
+export function conclusionFromBody(body: string): string | undefined {
+  const lines = body.split('\n').map((line) => line.trim());
+  const at = lines.findIndex((line) => SUMMARY_SECTIONS.test(line));
+  const from = at === -1 ? lines : lines.slice(at + 1);
+  const paragraph: string[] = [];
+  for (const line of from) {
+    if (line === '---' || /^[A-Za-z_]+: /.test(line)) continue;
+    if (line.startsWith('#')) {
+      if (paragraph.length > 0) break;
+      continue;
+    }
+    if (line === '') {
+      if (paragraph.length > 0) break;
+      continue;
+    }
+    paragraph.push(line.replace(/^[>*\-\s]+/, ''));
+  }
+  const text = paragraph.join(' ').replace(/\s+/g, ' ').trim();
+  if (text === '') return undefined;
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
 }
 
 function defaults(id: string, projectKey: string, path: string): NoteRecord {

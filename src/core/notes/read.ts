@@ -5,7 +5,7 @@ import type { Board } from '../board/open-board.js';
 import { boardPath } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { isTempName } from '../store/atomic-write.js';
-import { readTextFile, readTextHeads } from '../store/read-file.js';
+import { NOT_UTF8, readTextFile, readTextHeads } from '../store/read-file.js';
 import { entryKind, listEntries, listNames, type Problem, SYMLINK_REASON } from '../store/safe-fs.js';
 import { type FileStamp, openHeadCache, stampOf } from './head-cache.js';
 import {
@@ -15,6 +15,7 @@ import {
   noteIdOfFile,
   parseNote,
   projectKeyProblem,
+  unreadableNote,
 } from './note.js';
 
 export interface NoteFile {
@@ -93,10 +94,11 @@ function frontMatters(board: Board, files: NoteFile[]): (ReturnType<typeof loadN
     readTextHeads(board.root, dir, paths, FRONT_MATTER_END, HEAD_BYTES).forEach((head, n) => {
       const i = indexes[n]!;
       if (!head.ok || head.text === undefined) {
-        out[i] = head.ok ? undefined : head;
+        // Read whole: it says what is wrong with a file that is there (not text, too large) as a reader would.
+        out[i] = head.ok || !head.missing ? undefined : head;
         return;
       }
-      const note = parseNote(head.text, files[i]!.path);
+      const note = parseNote(head.text, files[i]!.path, true);
       // parseNote falls back to the id for a title it cannot find in the (absent) body.
       out[i] = note.degraded || note.title === note.id ? undefined : { ok: true, note };
     });
@@ -104,12 +106,15 @@ function frontMatters(board: Board, files: NoteFile[]): (ReturnType<typeof loadN
   return out;
 }
 
-/** Reads one note file; an unreadable file (a FIFO, too large, not UTF-8) is a problem, a broken one degraded. */
+/** Reads one note file; an unreadable file (a FIFO, too large) is a problem, a broken or binary one degraded. */
 export function loadNote(
   board: Board,
   file: NoteFile,
 ): { ok: true; note: NoteRecord } | { ok: false; reason: string; missing: boolean } {
   const read = readTextFile(board.root, file.path, NOTE_LIMITS.fileBytes);
+  // A file that is there but not text still is a note: degraded, its place giving its id and project.
+  if (!read.ok && read.reason === NOT_UTF8)
+    return { ok: true, note: unreadableNote(file.path, 'is not text (UTF-8)') };
   if (!read.ok) return read;
   return { ok: true, note: parseNote(read.text, file.path) };
 }

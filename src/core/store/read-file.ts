@@ -16,6 +16,9 @@ export type RecordRead =
   | { ok: true; fields: Fields; body: string }
   | { ok: false; missing: boolean; reason: string };
 
+/** Why a file that is not strict UTF-8 text (a binary file, another encoding) was not read. */
+export const NOT_UTF8 = 'is not valid UTF-8';
+
 // Strict UTF-8: a byte sequence that is not UTF-8 is refused, never replaced. isUtf8 (simdutf) then toString is an
 // order of magnitude faster than a fatal TextDecoder on large files.
 function decodeStrict(bytes: Uint8Array): string | undefined {
@@ -32,9 +35,7 @@ export function readTextFile(root: string, path: string, maxBytes = DEFAULT_MAX_
   const bytes = readBytes(root, path, maxBytes);
   if (!bytes.ok) return bytes;
   const text = decodeStrict(bytes.bytes);
-  return text === undefined
-    ? { ok: false, missing: false, reason: 'is not valid UTF-8' }
-    : { ok: true, text };
+  return text === undefined ? { ok: false, missing: false, reason: NOT_UTF8 } : { ok: true, text };
 }
 
 function readBytes(
@@ -99,7 +100,7 @@ export function readTextHeads(
       const at = buffer.subarray(0, length).indexOf(end, 1);
       if (at === -1) return { ok: true, text: undefined };
       const text = decodeStrict(buffer.subarray(0, at + Buffer.byteLength(end)));
-      if (text === undefined) return { ok: false, missing: false, reason: 'is not valid UTF-8' };
+      if (text === undefined) return { ok: false, missing: false, reason: NOT_UTF8 };
       return { ok: true, text };
     } catch (error) {
       return openFailure(error);
@@ -123,9 +124,7 @@ export function readNamedFile(path: string, maxBytes: number): TextRead {
   const bytes = readOpened(fd, maxBytes);
   if (!bytes.ok) return bytes;
   const text = decodeStrict(bytes.bytes);
-  return text === undefined
-    ? { ok: false, missing: false, reason: 'is not valid UTF-8' }
-    : { ok: true, text };
+  return text === undefined ? { ok: false, missing: false, reason: NOT_UTF8 } : { ok: true, text };
 }
 
 // Reads an open file (then closes it): a regular file of at most `maxBytes`, the size checked before reading.

@@ -102,7 +102,7 @@ describe('listNotes with frontMatterOnly', () => {
     expect(head.problems).toEqual(whole.problems);
   });
 
-  it('reports a symlink and a file that is not UTF-8 in its front matter, as the whole read does', () => {
+  it('reports a symlink; a file that is not UTF-8 is a degraded note, as the whole read has it', () => {
     const board = setup();
     const target = join(board.root, '..', 'elsewhere.md');
     writeFileSync(target, formatRecord(fields('n-x'), BODY));
@@ -114,11 +114,14 @@ describe('listNotes with frontMatterOnly', () => {
       Buffer.concat([Buffer.from('---\nid: '), Buffer.from([0xff, 0xfe]), Buffer.from('\n---\nbody\n')]),
     );
     const { whole, head } = both(board);
-    expect(head.notes).toEqual([]);
+    expect(head.notes).toEqual(whole.notes);
+    expect(head.notes.map((n) => [n.id, n.status, n.degraded, n.body])).toEqual([
+      [latin, 'degraded', 'absent: the file is not text (UTF-8)', ''],
+    ]);
     expect(head.problems).toEqual(whole.problems);
     expect(head.problems.map((p) => p.reason)).toEqual([
       'is a symlink (not followed: baton follows no link inside the board)',
-      'is not valid UTF-8',
+      'degraded note (absent: the file is not text (UTF-8))',
     ]);
   });
 });
