@@ -1,8 +1,10 @@
-// `gc`: removes what interrupted or finished work leaves behind — never a record, never through a symlink, and only
-// where baton itself creates such leftovers, recognised by their exact path shape (never by a suffix alone).
+// `gc`: removes what interrupted or finished work leaves behind, and notes past the board's gc settings (note-gc.ts) —
+// never another record, never through a symlink, and only where baton itself creates such leftovers, recognised by
+// their exact path shape (never by a suffix alone).
 import { lstatSync, readdirSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CARD_FILE, CARDS_DIR } from '../cards/card.js';
+import { isBatonError } from '../errors.js';
 import { DAY_DIR, MESSAGES_DIR, messagePath } from '../messages/message.js';
 import { markerAgeMs, queuedIds, spoolDir } from '../messages/spool.js';
 import { findExpiredPendings, PENDING_DIR } from '../pending/pending.js';
@@ -11,7 +13,9 @@ import { isBatonTempName } from '../store/atomic-write.js';
 import { readJsonRecord } from '../store/json-record.js';
 import { LOCK_OWNER, LOCK_SUFFIX, lockAbandoned } from '../store/lock.js';
 import { nameProblem } from '../store/names.js';
-import { checkFolders, entryKind, listNames, removeFile } from '../store/safe-fs.js';
+import { checkFolders, entryKind, listNames, type Problem, removeFile } from '../store/safe-fs.js';
+import { loadSettings } from './config.js';
+import { findExpiredNotes } from './note-gc.js';
 import { type Board, boardPath, requireBoard } from './open-board.js';
 
 export interface GcOptions {
@@ -22,6 +26,10 @@ export interface GcOptions {
 export interface GcReport {
   removed: { path: string; reason: string }[];
   dryRun: boolean;
+  /** What gc met and left alone: links (never followed), foreign files among the notes, a path that changed kind. */
+  skipped: Problem[];
+  /** What in config.json could not be used (its defaults were): see loadSettings. */
+  settingsProblems: string[];
 }
 
 // Younger than this, a temp file or queue marker may belong to a write still in progress.
@@ -56,9 +64,13 @@ function jsonNamed(name: string, kind: 'agent' | 'session'): boolean {
   return name.endsWith('.json') && !nameProblem(kind, name.slice(0, -'.json'.length));
 }
 
-/** Removes leftover temp files, queue markers whose send was killed, expired pending writes, abandoned locks. */
+/**
+ * Removes leftover temp files, queue markers whose send was killed, expired pending writes, abandoned locks, and notes
+ * past `gc.ttl` or over `gc.maxPerProject` (settings from loadSettings; a broken config.json means the defaults).
+ */
 export function collectGarbage(board: Board, options: GcOptions = {}): GcReport {
   requireBoard(board);
+  const { settings, problems: settingsProblems } = loadSettings(board);
   const found: Leftover[] = [];
   const now = Date.now();
   for (const { dir, lockable } of recordFolders(board)) {
@@ -101,16 +113,25 @@ export function collectGarbage(board: Board, options: GcOptions = {}): GcReport 
   }
   for (const path of findExpiredPendings(board))
     found.push({ path, reason: 'expired pending write', kind: 'file' });
+  const notes = findExpiredNotes(board, settings.gc, board.clock());
+  for (const { path, reason } of notes.expired) found.push({ path, reason, kind: 'file' });
   const removed: GcReport['removed'] = [];
+  const skipped = notes.skipped;
   for (const item of found) {
-    if (
-      !options.dryRun &&
-      !(item.kind === 'lock' ? removeLockFolder(board, item.path) : removeFile(board.root, item.path))
-    )
-      continue;
+    if (!options.dryRun) {
+      try {
+        if (!(item.kind === 'lock' ? removeLockFolder(board, item.path) : removeFile(board.root, item.path)))
+          continue;
+      } catch (error) {
+        // Swapped for a link or a folder since it was listed: reported, left alone, and gc goes on.
+        if (!isBatonError(error, 'unsafe_path')) throw error;
+        skipped.push({ path: item.path, reason: `changed while gc ran: ${error.message}` });
+        continue;
+      }
+    }
     removed.push({ path: item.path, reason: item.reason });
   }
-  return { removed, dryRun: options.dryRun === true };
+  return { removed, dryRun: options.dryRun === true, skipped, settingsProblems };
 }
 
 // Pending continuations past their expiry, and first messages written for `baton continue` more than a week ago
