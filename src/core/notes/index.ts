@@ -1,4 +1,4 @@
-// Notes: handoffs (and, coming, results), one Markdown file each (`notes/<project-key>/n-<id>.md`), and the timeline.
+// Notes: handoffs and results, one Markdown file each (`notes/<project-key>/n-<id>.md`), and the timeline.
 export { buildTimeline, type Timeline, type TimelineNode, walkFamily } from './lineage.js';
 export {
   NOTE_KINDS,
@@ -21,3 +21,9 @@ export {
   sectionsTemplate,
 } from './sections.js';
 export { normalizeFiles, type WriteHandoffOptions, type WriteHandoffResult, writeHandoff } from './write.js';
+export {
+  RESULT_LIMITS,
+  type WriteResultOptions,
+  type WriteResultResult,
+  writeResult,
+} from './write-result.js';

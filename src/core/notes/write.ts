@@ -6,6 +6,7 @@ import { type Board, ensureBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { currentSession, projectKeyOf, readSession, type SessionRecord } from '../sessions/session.js';
 import { projectRootOf } from '../sessions/touched.js';
+import type { FieldValue } from '../store/front-matter.js';
 import { newId } from '../store/ids.js';
 import { validateName } from '../store/names.js';
 import { readTextFile } from '../store/read-file.js';
@@ -122,11 +123,20 @@ export function writeHandoff(board: Board, options: WriteHandoffOptions): WriteH
     rev: readGitInfo(cwd)?.rev,
     transcriptPath: options.transcriptPath ?? record?.transcriptPath,
   };
+  return storeNote(board, path, fields, body);
+}
+
+/** Writes a note file (redacted, atomically) and reads it back: what is on disk is what the caller gets. */
+export function storeNote(
+  board: Board,
+  path: string,
+  fields: Record<string, FieldValue | undefined> & { id: string },
+  body: string,
+): WriteHandoffResult {
   const written = writeRecord(board, path, fields, body);
-  // What is on disk (redacted) is what the caller gets back.
   const stored = readTextFile(board.root, path, NOTE_LIMITS.fileBytes);
   if (!stored.ok)
-    throw new BatonError('io', `note ${id} could not be read back from ${path}: ${stored.reason}`);
+    throw new BatonError('io', `note ${fields.id} could not be read back from ${path}: ${stored.reason}`);
   return {
     note: parseNote(stored.text, path),
     path,
@@ -157,7 +167,8 @@ function handoffSections(options: WriteHandoffOptions): { sections: HandoffSecti
   return { sections: parsed.sections, preamble: parsed.preamble };
 }
 
-function validateStatus(status: string | undefined): NoteStatus {
+/** `ok` when not given; `ok` or `error` as given; anything else (`degraded`, `paused`) is refused. */
+export function validateStatus(status: string | undefined): NoteStatus {
   if (status === undefined) return 'ok';
   if ((STATUSES as readonly string[]).includes(status)) return status as NoteStatus;
   throw new BatonError(
@@ -166,7 +177,8 @@ function validateStatus(status: string | undefined): NoteStatus {
   );
 }
 
-function validateTitle(title: string): string {
+/** A title on one line, not empty, at most NOTE_LIMITS.title characters. */
+export function validateTitle(title: string): string {
   const trimmed = title.replace(/\s+/g, ' ').trim();
   if (trimmed === '') throw new BatonError('invalid_input', 'empty title');
   const length = [...trimmed].length;

@@ -1,0 +1,245 @@
+// Writing a result note: one per delegated task, its body the full deliverable, its front matter the summary. Every
+// field is checked before anything is written; the file name is a fresh id, never the task's text.
+import type { Board } from '../board/open-board.js';
+import { ensureBoard } from '../board/open-board.js';
+import { BatonError } from '../errors.js';
+import { currentSession, projectKeyOf, readSession, type SessionRecord } from '../sessions/session.js';
+import { projectRootOf } from '../sessions/touched.js';
+import { newId } from '../store/ids.js';
+import { validateName } from '../store/names.js';
+import { validateStoredName } from '../store/records.js';
+import { NOTE_LIMITS, notePath, projectKeyProblem, titleFromBody } from './note.js';
+import {
+  normalizeFiles,
+  sessionFolder,
+  storeNote,
+  validateStatus,
+  validateTitle,
+  type WriteHandoffResult,
+} from './write.js';
+
+/** Bounds of a result's summary fields: they are read in lists and indexes, the body holds the rest. */
+export const RESULT_LIMITS = {
+  facts: 20,
+  factChars: 300,
+  conclusionChars: 1000,
+  /** A longer task is cut to this many characters, ending in `…` (it is the prompt, not the deliverable). */
+  taskChars: 500,
+  artifacts: NOTE_LIMITS.files,
+  artifactChars: 4096,
+} as const;
+
+export interface WriteResultOptions {
+  /** The full deliverable, as the sub-agent gave it: never a summary. Empty → nothing is written. */
+  body: string;
+  /** Default: the first line of the task, else of the body. */
+  title?: string;
+  /** `ok` (default) or `error` — error only when the delegation itself failed (the caller knows, not the prose). */
+  status?: string;
+  conclusion?: string;
+  /** Short, droppable facts: at most 20, each at most 300 characters. */
+  facts?: string[];
+  /** Artifact ids (paths, commits, URLs) the agent reports. */
+  artifacts?: string[];
+  /**
+   * Artifact ids the system saw (e.g. files a sub-agent's transcript shows it wrote). When given — even empty —
+   * they win: the stored `artifacts` are these, and reported ones not among them are dropped (and returned).
+   */
+  observedArtifacts?: string[];
+  /** The delegation's prompt; longer than 500 characters it is cut, ending in `…`. */
+  task?: string;
+  /** The session that did the work. Default: the note's own id (a sub-agent has no session of its own). */
+  session?: string;
+  /**
+   * The delegating session. Default: the `session`'s record's parentSession when it has a record, else the
+   * session this process runs in (where the delegation happened), else ''.
+   */
+  parentSession?: string;
+  /** Default: the record of `session`, else of the delegating session, else `you`. */
+  agent?: string;
+  /** Default: as agent, else `cli`. */
+  harness?: string;
+  /** Files the work touched, in this project (as for handoffs). */
+  files?: string[];
+  /** The sub-agent's transcript, when known. */
+  transcriptPath?: string;
+  /** Default true; false for a server answering other processes (MCP over HTTP). */
+  currentSession?: boolean;
+}
+
+export interface WriteResultResult extends WriteHandoffResult {
+  /** Reported artifacts dropped because the system observed others. */
+  droppedArtifacts: string[];
+}
+
+/** Writes one result note. A bad field writes nothing; so does an empty body (an abandoned delegation). */
+export function writeResult(board: Board, options: WriteResultOptions): WriteResultResult {
+  const body = options.body ?? '';
+  if (body.trim() === '') {
+    throw new BatonError(
+      'invalid_input',
+      'empty result — nothing was written: give the full deliverable on stdin or with --file (an abandoned delegation writes no note)',
+    );
+  }
+  const length = [...body].length;
+  if (length > NOTE_LIMITS.body) {
+    throw new BatonError(
+      'too_large',
+      `result too long: ${length} characters (at most ${NOTE_LIMITS.body}) — move long logs into files and list them as artifacts; nothing was written`,
+    );
+  }
+  const status = validateStatus(options.status);
+  const facts = validateFacts(options.facts ?? []);
+  const conclusion = validateConclusion(options.conclusion);
+  const reported = validateArtifacts('artifact', options.artifacts ?? []);
+  const observed =
+    options.observedArtifacts === undefined
+      ? undefined
+      : validateArtifacts('observed artifact', options.observedArtifacts);
+  const artifacts = observed ?? reported;
+  const task = trimTask(options.task);
+  const explicitSession =
+    options.session === undefined ? undefined : validateName('session', options.session);
+  const explicitParent =
+    options.parentSession === undefined || options.parentSession === ''
+      ? options.parentSession
+      : validateName('session', options.parentSession);
+  const own = board.exists && explicitSession !== undefined ? readSession(board, explicitSession) : undefined;
+  const current =
+    board.exists && (options.currentSession ?? true) && !own ? currentSession(board) : undefined;
+  const parentSession = explicitParent ?? (own ? own.parentSession : (current?.id ?? ''));
+  const parent = parentRecord(board, parentSession, current);
+  const record = own ?? parent;
+  const cwd = sessionFolder(board, record);
+  const projectKey =
+    record?.projectKey && !projectKeyProblem(record.projectKey)
+      ? record.projectKey
+      : projectKeyOf(board.cwd, board.redact);
+  const files = normalizeFiles(options.files ?? [], projectRootOf(cwd), board.cwd);
+  const agent = validateStoredName(board, 'agent', options.agent ?? record?.agent ?? 'you');
+  const harness = validateName('slug', (options.harness ?? record?.harness ?? 'cli').toLowerCase());
+  const title = validateTitle(options.title ?? firstLine(options.task) ?? titleFromBody(body) ?? 'Result');
+  const id = newId('n', board.clock());
+  ensureBoard(board);
+  const path = notePath(board, projectKey, id);
+  const result = storeNote(
+    board,
+    path,
+    {
+      id,
+      kind: 'result',
+      projectKey,
+      session: explicitSession ?? id,
+      parentSession,
+      agent,
+      harness,
+      createdAt: new Date(board.clock()).toISOString(),
+      title,
+      status,
+      conclusion,
+      facts: facts.length > 0 ? facts : undefined,
+      files,
+      artifacts,
+      provenance: 'curated',
+      task,
+      transcriptPath: options.transcriptPath,
+    },
+    body,
+  );
+  return { ...result, droppedArtifacts: observed ? reported.filter((a) => !observed.includes(a)) : [] };
+}
+
+// The delegating session's record: the one this process runs in when it is that session, else read by id.
+function parentRecord(
+  board: Board,
+  id: string,
+  current: SessionRecord | undefined,
+): SessionRecord | undefined {
+  if (id === '' || !board.exists) return undefined;
+  return current?.id === id ? current : readSession(board, id);
+}
+
+function validateFacts(facts: string[]): string[] {
+  const kept = facts.map((fact) => fact.replace(/\s+/g, ' ').trim()).filter((fact) => fact !== '');
+  if (kept.length > RESULT_LIMITS.facts) {
+    throw new BatonError(
+      'too_large',
+      `too many facts: ${kept.length} (at most ${RESULT_LIMITS.facts}) — facts are short and droppable; put the rest in the body. Nothing was written`,
+    );
+  }
+  for (const fact of kept) {
+    const length = [...fact].length;
+    if (length > RESULT_LIMITS.factChars) {
+      throw new BatonError(
+        'too_large',
+        `fact too long: ${length} characters (at most ${RESULT_LIMITS.factChars}) — "${[...fact].slice(0, 40).join('')}…"; put the detail in the body. Nothing was written`,
+      );
+    }
+  }
+  return kept;
+}
+
+function validateConclusion(conclusion: string | undefined): string | undefined {
+  const trimmed = conclusion?.trim();
+  if (!trimmed) return undefined;
+  const length = [...trimmed].length;
+  if (length > RESULT_LIMITS.conclusionChars) {
+    throw new BatonError(
+      'too_large',
+      `conclusion too long: ${length} characters (at most ${RESULT_LIMITS.conclusionChars}) — the body holds the full text. Nothing was written`,
+    );
+  }
+  return trimmed;
+}
+
+function validateArtifacts(what: string, artifacts: string[]): string[] {
+  const out: string[] = [];
+  for (const artifact of artifacts) {
+    const trimmed = artifact.trim();
+    if (trimmed === '') continue;
+    if (/[\u0000-\u001f\u007f]/.test(trimmed)) {
+      throw new BatonError(
+        'invalid_input',
+        `${what} ${JSON.stringify(trimmed.slice(0, 80))} has control characters — nothing was written`,
+      );
+    }
+    if ([...trimmed].length > RESULT_LIMITS.artifactChars) {
+      throw new BatonError(
+        'too_large',
+        `${what} too long (at most ${RESULT_LIMITS.artifactChars} characters) — nothing was written`,
+      );
+    }
+    if (!out.includes(trimmed)) out.push(trimmed);
+  }
+  if (out.length > RESULT_LIMITS.artifacts) {
+    throw new BatonError(
+      'too_large',
+      `too many ${what}s: ${out.length} (at most ${RESULT_LIMITS.artifacts}) — nothing was written`,
+    );
+  }
+  return out;
+}
+
+/** The task on one line, cut to RESULT_LIMITS.taskChars characters (ending in `…`); undefined when empty. */
+export function trimTask(task: string | undefined): string | undefined {
+  const flat = task?.replace(/\s+/g, ' ').trim();
+  if (!flat) return undefined;
+  const chars = [...flat];
+  return chars.length <= RESULT_LIMITS.taskChars
+    ? flat
+    : `${chars
+        .slice(0, RESULT_LIMITS.taskChars - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+
+// A title from the task: its first line with text, at most 120 characters (titleFromBody's bound).
+function firstLine(task: string | undefined): string | undefined {
+  const line = task
+    ?.split('\n')
+    .map((text) => text.replace(/\s+/g, ' ').trim())
+    .find((text) => text !== '');
+  if (!line) return undefined;
+  const chars = [...line];
+  return chars.length <= 120 ? line : `${chars.slice(0, 119).join('').trimEnd()}…`;
+}
