@@ -38,7 +38,12 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
     summary: 'write a six-section handoff note (or a draft from a transcript)',
     load: () => import('./commands/handoff.js'),
   },
+  result: { summary: 'write a delegated task’s result note', load: () => import('./commands/result.js') },
   read: { summary: 'print a note', load: () => import('./commands/read.js') },
+  index: {
+    summary: 'the board index a hook injects (notes, cards, mail, within a budget)',
+    load: () => import('./commands/index.js'),
+  },
   board: { summary: 'the notes as a lineage timeline', load: () => import('./commands/board.js') },
   gc: { summary: 'remove leftovers of interrupted work', load: () => import('./commands/gc.js') },
   doctor: { summary: 'check the board and report broken files', load: () => import('./commands/doctor.js') },

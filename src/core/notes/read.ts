@@ -173,10 +173,29 @@ const FRONT_MATTER_END = '\n---\n';
 /** Notes of one project (or all), oldest first. Never fails on a broken note: it is listed, marked degraded. */
 export function listNotes(board: Board, options: ListNotesOptions = {}): NoteList {
   const problems: Problem[] = [];
-  const notes: NoteRecord[] = [];
-  if (!board.exists) return { notes, problems };
+  if (!board.exists) return { notes: [], problems };
   const files = listNoteFiles(board, options, problems);
-  const heads = options.frontMatterOnly ? cachedFrontMatters(board, files) : [];
+  const read = readNoteFiles(board, files, options);
+  return { notes: read.notes, problems: [...problems, ...read.problems] };
+}
+
+/**
+ * The notes of `files` (as listNoteFiles gives them), in their order: with `frontMatterOnly`, through the derived
+ * front-matter cache, which then keeps only these files — `uncached` reads a few notes of a project without it.
+ * A file gone since it was listed is skipped; one that cannot be read is a problem.
+ */
+export function readNoteFiles(
+  board: Board,
+  files: NoteFile[],
+  options: Pick<ListNotesOptions, 'frontMatterOnly'> & { uncached?: boolean } = {},
+): NoteList {
+  const problems: Problem[] = [];
+  const notes: NoteRecord[] = [];
+  const heads = !options.frontMatterOnly
+    ? []
+    : options.uncached
+      ? frontMatters(board, files)
+      : cachedFrontMatters(board, files);
   files.forEach((file, i) => {
     const loaded = heads[i] ?? loadNote(board, file);
     if (loaded.ok) notes.push(loaded.note);

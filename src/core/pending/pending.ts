@@ -81,6 +81,13 @@ export function readPending(board: Board, session: string): PendingRead {
   return { state: 'expired', pending };
 }
 
+/** The session's open pending write, read only: an expired or unreadable one is none, and nothing is removed. */
+export function peekPending(board: Board, session: string): PendingWrite | undefined {
+  const read = readTextFile(board.root, pendingPath(board, session), PENDING_BYTES);
+  const pending = read.ok ? parsePending(read.text) : undefined;
+  return pending && pending.session === session && !isExpired(pending, board.clock()) ? pending : undefined;
+}
+
 /** Records that the session's agent has been shown the prompt of its pending write (under the caller's lock). */
 export function markAnnounced(board: Board, pending: PendingWrite): void {
   writeJsonRecord(board, pendingPath(board, pending.session), { ...pending, announced: true });

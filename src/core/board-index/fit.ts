@@ -1,0 +1,63 @@
+// Fitting lines to a budget of characters without ever losing a handle: a line is cut from its end, before its
+// handle; a line with no room for anything else is its handle alone. Lengths count code points.
+
+/** A line of the index: what it says, then the handle that finds the item (`note:<id>`, `card:<id>`). */
+export interface HandledLine {
+  text: string;
+  handle: string;
+}
+
+/** `text` cut to at most `max` code points, ending in `…` when cut. */
+export function cut(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  if (max <= 0) return '';
+  return `${chars.slice(0, max - 1).join('')}…`;
+}
+
+export function length(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+// Shorter than this, a cut text says nothing worth its characters: the handle stands alone.
+const MIN_TEXT = 6;
+
+/** The line in at most `max` code points when it can be: its text cut before the handle, else the handle alone. */
+export function handledLine(line: HandledLine, max: number): string {
+  const whole = `${line.text} ${line.handle}`;
+  if (length(whole) <= max) return whole;
+  const room = max - length(line.handle) - 1;
+  return room >= MIN_TEXT ? `${cut(line.text, room)} ${line.handle}` : line.handle;
+}
+
+/**
+ * The widest per-line cap (≤ `lineChars`) at which `lines` plus `fixed` characters of other text fit in `budget`,
+ * and the lines cut to it (`cap`). When even handles alone do not fit, the lines are their handles alone (`fits`
+ * false).
+ */
+export function fitLines(
+  lines: HandledLine[],
+  lineChars: number,
+  fixed: number,
+  budget: number,
+): { lines: string[]; fits: boolean; cap: number } {
+  const total = (cap: number) => lines.reduce((sum, line) => sum + length(handledLine(line, cap)) + 1, fixed);
+  const widest = Math.min(
+    lineChars,
+    lines.reduce((max, line) => Math.max(max, length(`${line.text} ${line.handle}`)), 0),
+  );
+  if (total(widest) <= budget) {
+    return { lines: lines.map((line) => handledLine(line, widest)), fits: true, cap: widest };
+  }
+  // Binary search for the widest cap that fits: total() grows with the cap.
+  let low = 0;
+  let high = widest;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (total(mid) <= budget) low = mid;
+    else high = mid - 1;
+  }
+  return { lines: lines.map((line) => handledLine(line, low)), fits: total(low) <= budget, cap: low };
+}
