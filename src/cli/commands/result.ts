@@ -1,0 +1,162 @@
+// `baton result write` — a delegated task's result note: the full deliverable on stdin (or --file), the summary as
+// flags or as a front-matter block in front of it.
+import { resolveAgent } from '../../core/agents/identity.js';
+import type { Board } from '../../core/board/open-board.js';
+import { isBatonError } from '../../core/errors.js';
+import { type WriteResultOptions, writeResult } from '../../core/notes/write-result.js';
+import { type FieldValue, parseRecord } from '../../core/store/front-matter.js';
+import { readNamedFile } from '../../core/store/read-file.js';
+import { parseCommandArgs } from '../args.js';
+import { boardFromFlags, echoBoard, requireEnabled } from '../board-flags.js';
+import { type CliIO, printUsage, UsageError } from '../io.js';
+import { runSubcommand, type Subcommand } from '../subcommands.js';
+import { printReceipt } from './handoff.js';
+
+/** Front-matter keys a block may set, and whether each is a list. */
+const BLOCK_KEYS = {
+  title: 'text',
+  status: 'text',
+  conclusion: 'text',
+  facts: 'list',
+  artifacts: 'list',
+  task: 'text',
+  files: 'list',
+  session: 'text',
+  parentSession: 'text',
+} as const;
+type BlockKey = keyof typeof BLOCK_KEYS;
+type Block = Partial<Record<BlockKey, string | string[]>>;
+
+function blockKeys(): string {
+  return Object.keys(BLOCK_KEYS).join(', ');
+}
+
+export const usage = `baton result <subcommand> [flags]
+  write [--file <path>]             write a result note: the full deliverable (never a summary) from --file or stdin
+        [--title <t>] [--status ok|error] [--conclusion <text>] [--fact <text>]… [--artifact <id>]…
+        [--task <prompt>] [--files a,b] [--session <id>] [--parent-session <id>] [--agent <name>]
+        [--harness <name>]
+                                    one note per delegated task; --parent-session is the delegating session
+                                    (default: the session this runs in). --status error only when the delegation
+                                    itself failed. An empty body writes nothing.
+The summary can also lead the input as a front-matter block (a flag wins over the same key):
+  ---
+  title: Audit of the login flow
+  conclusion: Two endpoints skip the CSRF check.
+  facts: ["POST /login has no token check", "…"]
+  ---
+  <the full deliverable>
+Keys: ${blockKeys()}. Read the note with \`baton read <id>\`.`;
+
+const SUBCOMMANDS: Record<string, Subcommand> = { write };
+
+export function run(argv: string[], io: CliIO): Promise<number> {
+  return runSubcommand('result', SUBCOMMANDS, usage, argv, io);
+}
+
+/** The largest result file or stdin accepted (the note's own limit is in characters; this bounds the read). */
+const BODY_BYTES = 1024 * 1024;
+
+async function write(argv: string[], io: CliIO): Promise<number> {
+  const { flags } = parseCommandArgs('result write', argv, {
+    file: { type: 'string' },
+    stdin: { type: 'boolean' },
+    title: { type: 'string' },
+    status: { type: 'string' },
+    conclusion: { type: 'string' },
+    fact: { type: 'string', multiple: true },
+    artifact: { type: 'string', multiple: true },
+    task: { type: 'string' },
+    files: { type: 'string' },
+    session: { type: 'string' },
+    'parent-session': { type: 'string' },
+    agent: { type: 'string' },
+    harness: { type: 'string' },
+  });
+  if (flags.help) return printUsage(io, usage, flags.json);
+  requireEnabled(io);
+  if (flags.file !== undefined && flags.stdin) throw new UsageError('pass --file or --stdin, not both');
+  if (flags.agent && flags.as && flags.agent !== flags.as) {
+    throw new UsageError(`--agent ${flags.agent} and --as ${flags.as} disagree — pass only one`);
+  }
+  const input = flags.file === undefined ? await io.readStdin(BODY_BYTES) : readBodyFile(flags.file);
+  const { block, body } = splitBlock(input);
+  const text = (key: BlockKey) => {
+    const value = block[key];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const list = (key: BlockKey) => {
+    const value = block[key];
+    return value === undefined ? undefined : typeof value === 'string' ? [value] : value;
+  };
+  const status = flags.status ?? text('status');
+  if (status !== undefined && !['ok', 'error'].includes(status)) {
+    throw new UsageError(
+      `status must be ok or error, got ${JSON.stringify(status)} (degraded is set by readers; there is no paused) — nothing was written`,
+    );
+  }
+  const board = boardFromFlags(io, flags);
+  const options: WriteResultOptions = {
+    body,
+    title: flags.title ?? text('title'),
+    status,
+    conclusion: flags.conclusion ?? text('conclusion'),
+    facts: flags.fact ?? list('facts'),
+    artifacts: flags.artifact ?? list('artifacts'),
+    task: flags.task ?? text('task'),
+    files: flags.files?.split(',') ?? list('files'),
+    session: flags.session ?? text('session'),
+    parentSession: flags['parent-session'] ?? text('parentSession'),
+    agent: flags.agent ?? flags.as ?? envAgent(board),
+    harness: flags.harness,
+  };
+  printReceipt(io, board, writeResult(board, options), flags.json);
+  echoBoard(io, board);
+  return 0;
+}
+
+/**
+ * The summary block in front of the body, when the input starts with a `---` line. Unknown keys, a block that is
+ * not closed, and a value of the wrong shape are usage errors: nothing is written.
+ */
+export function splitBlock(input: string): { block: Block; body: string } {
+  if (!/^\uFEFF?---\r?\n/.test(input)) return { block: {}, body: input };
+  const parsed = parseRecord(input);
+  if (!parsed.ok) {
+    throw new UsageError(
+      `the input starts with --- but is not a front-matter block: ${parsed.reason} — close it with a --- line (keys: ${blockKeys()}), or start the body with something else; nothing was written`,
+    );
+  }
+  const unknown = Object.keys(parsed.fields).filter((key) => !Object.hasOwn(BLOCK_KEYS, key));
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `unknown ${unknown.length === 1 ? 'key' : 'keys'} ${unknown.map((key) => JSON.stringify(key)).join(', ')} in the front-matter block — use ${blockKeys()}; nothing was written`,
+    );
+  }
+  const block: Block = {};
+  for (const [key, value] of Object.entries(parsed.fields) as [BlockKey, FieldValue][]) {
+    if (BLOCK_KEYS[key] === 'list') block[key] = Array.isArray(value) ? value : [String(value)];
+    else if (Array.isArray(value)) {
+      throw new UsageError(
+        `"${key}" in the front-matter block must be one value, not a list — nothing was written`,
+      );
+    } else block[key] = String(value);
+  }
+  return { block, body: parsed.body };
+}
+
+function readBodyFile(path: string): string {
+  const read = readNamedFile(path, BODY_BYTES);
+  if (read.ok) return read.text;
+  throw new UsageError(`cannot read --file ${path}: it ${read.missing ? 'does not exist' : read.reason}`);
+}
+
+// BATON_AGENT (or a registered name) when set; otherwise the session records decide (or `you`).
+function envAgent(board: Board): string | undefined {
+  try {
+    return resolveAgent(board);
+  } catch (error) {
+    if (isBatonError(error, 'no_agent')) return undefined;
+    throw error;
+  }
+}
