@@ -2,7 +2,7 @@
 // breaks its harness: bad input, a missing or broken board, any error — no output, exit 0, one line in the log.
 
 import { registerAgent } from '../core/agents/registry.js';
-import { boardIndex } from '../core/board/board-index.js';
+import { renderIndex } from '../core/board-index/render.js';
 import { logHookLine } from '../core/board/hook-log.js';
 import { type Board, isDisabled, openBoard } from '../core/board/open-board.js';
 import { endSession, readSession } from '../core/sessions/session.js';
@@ -87,12 +87,14 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
       const record = startSession(board, run.harness, input);
       registerAgent(board, record.agent, record.id);
       turn.mail = takeMail(board, record.agent);
-      const index = boardIndex(board, {
+      // At every start — a new session, a resume, after a compaction (source compact) — the index is rebuilt.
+      const index = renderIndex(board, {
         agent: record.agent,
-        projectKey: record.projectKey,
+        session: record.id,
         unreadShown: turn.mail?.batch.messages.length,
       });
-      const context = [index, announcePending(board, record.id), turn.mail?.text];
+      if (index.problems.length > 0) log(index.problems.join('; '));
+      const context = [index.text, announcePending(board, record.id), turn.mail?.text];
       turn.answer.context = joined(context);
       return;
     }

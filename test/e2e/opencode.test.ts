@@ -165,7 +165,7 @@ describe('opencode end to end (opencode serve)', () => {
     expect(start, base.output()).toHaveLength(1);
     expect(start[0]!.lastUserText).toContain('start-scenario: hello');
     expect(start[0]!.lastUserText).toContain('the code word is heron-4417');
-    expect(start[0]!.lastUserText).toContain('<baton-board>');
+    expect(start[0]!.lastUserText).toContain('<baton-index board=');
     expect(start[0]!.lastUserText).toContain('Index card 6d0');
     expect(start[0]!.lastUserText).toContain(`you are ${AGENT}`);
     const record = sessionFile(ws, id);

@@ -215,7 +215,7 @@ describe('pi end to end (pi --mode rpc)', () => {
     expect(turns, pi.output()).toHaveLength(2);
     expect(turns[0]!.text).toContain('start-scenario: hello');
     expect(turns[0]!.text).toContain('the code word is heron-4417');
-    expect(turns[0]!.text).toContain('<baton-board>');
+    expect(turns[0]!.text).toContain('<baton-index board=');
     expect(turns[0]!.text).toContain('Index card 7e1');
     expect(turns[0]!.text).not.toContain('arrived mid-run 88d2');
     // The push is the second run's own user message, sent once.

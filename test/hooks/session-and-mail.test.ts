@@ -2,6 +2,7 @@
 // loop guard — as Claude Code and Codex call them (their JSON on stdin, their envelope checked against the schema).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { projectKeyOf } from '../../src/core/sessions/session.js';
 import { baton } from '../helpers/testdir.js';
 import { AGENT, answer, contextOf, expectSilent, hook, project, record, SESSION, send } from './helpers.js';
 
@@ -13,12 +14,14 @@ describe('session-start', () => {
     const transcript = join(cwd, 'transcript.jsonl');
     const payload = { hook_event_name: 'SessionStart', source: 'startup', transcript_path: transcript };
     const context = contextOf(answer(hook('session-start', payload, { cwd }), 'session-start'));
-    expect(context).toContain(`<baton-board>\nbaton board ${join(cwd, '.baton')} — you are ${AGENT}.`);
+    expect(context).toContain(
+      `<baton-index board="${join(cwd, '.baton')}" project="${projectKeyOf(cwd)}" for="${AGENT}">`,
+    );
     expect(context).toContain('Flaky login test');
     expect(context).toContain(`<baton-mail to="${AGENT}">`);
     expect(context).toContain('  │ the login flake is fixed on main');
     // The message shown below the index is not counted again as unread above it.
-    expect(context).not.toContain('Unread mail');
+    expect(context).not.toContain('unread');
     expect(record(cwd)).toMatchObject({
       id: SESSION,
       harness: 'claude',
@@ -31,7 +34,7 @@ describe('session-start', () => {
     expect(baton(['agents'], { cwd }).stdout).toContain(AGENT);
     // Delivered: a second start (a resume) shows the index, not the same message again.
     const again = contextOf(answer(hook('session-start', { source: 'resume' }, { cwd }), 'session-start'));
-    expect(again).toContain('<baton-board>');
+    expect(again).toContain('<baton-index board=');
     expect(again).not.toContain('<baton-mail');
   });
 
