@@ -48,8 +48,8 @@ describe('initialize and tools/list', () => {
   it.each([
     ['messaging', MESSAGING_TOOLS],
     ['cards', CARD_TOOLS],
-    ['notes', NOTE_TOOLS],
-    ['full', [...MESSAGING_TOOLS, ...CARD_TOOLS, ...NOTE_TOOLS]],
+    ['notes', [...NOTE_TOOLS, 'write_result']],
+    ['full', [...MESSAGING_TOOLS, ...CARD_TOOLS, ...NOTE_TOOLS, 'write_result']],
   ] as const)('profile %s lists %j', async (profile, names) => {
     const client = await connect({ board: boardIn(testdir()), agent: 'alice', profile });
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(names);

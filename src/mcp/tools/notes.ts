@@ -1,14 +1,15 @@
-// The notes group: board, read_handoff, write_handoff and who_else (default and `notes` profiles), the
-// baton://note/{id} resource, and the newest notes in baton://board.
+// The notes group: board, read_handoff, write_handoff and who_else (default and `notes` profiles), write_result
+// (opt-in `notes`), the baton://note/{id} resource, and the newest notes in baton://board.
 import * as z from 'zod';
 import { type Board, requireBoard } from '../../core/board/open-board.js';
-import { BatonError } from '../../core/errors.js';
+import { BatonError, isBatonError } from '../../core/errors.js';
 import { buildTimeline } from '../../core/notes/lineage.js';
 import { NOTE_LIMITS, type NoteRecord, projectKeyProblem } from '../../core/notes/note.js';
 import { listNotes, readNote } from '../../core/notes/read.js';
 import { SECTIONS, type SectionKey } from '../../core/notes/sections.js';
 import { lineageText, timelineText } from '../../core/notes/timeline-text.js';
 import { type WriteHandoffResult, writeHandoff } from '../../core/notes/write.js';
+import { writeResult } from '../../core/notes/write-result.js';
 import { isLive, listSessions } from '../../core/sessions/live.js';
 import { boundSession, projectKeyOf } from '../../core/sessions/session.js';
 import { whoElse } from '../../core/sessions/who-else.js';
@@ -170,6 +171,40 @@ const writeHandoffTool = defineTool({
   },
 });
 
+const writeResultTool = defineTool({
+  name: 'write_result',
+  description: "A delegated task's full result (body), with its summary.",
+  profiles: ['notes'],
+  input: {
+    body: z.string(),
+    title: z.string().optional(),
+    status: z.enum(['ok', 'error'], { error: 'must be ok or error' }).optional(),
+    conclusion: z.string().optional(),
+    facts: z.array(z.string()).optional(),
+    artifacts: z.array(z.string()).optional(),
+    task: z.string().optional(),
+    parent_session: z.string().optional().describe('delegator'),
+  },
+  annotations: { destructiveHint: false, openWorldHint: false },
+  run(args, call) {
+    // No `from` (the tools/list budget): a server without an identity writes as the delegating session's agent.
+    const agent = optionalAgent(call);
+    const result = writeResult(call.board, {
+      body: args.body,
+      title: args.title,
+      status: args.status,
+      conclusion: args.conclusion,
+      facts: args.facts,
+      artifacts: args.artifacts,
+      task: args.task,
+      parentSession: args.parent_session,
+      agent,
+      currentSession: call.bindsSessions,
+    });
+    return receipt(call.board, result, `wrote result ${result.note.id} as ${result.note.agent}`);
+  },
+});
+
 const whoElseTool = defineTool({
   name: 'who_else',
   description: 'Other live sessions that touched a path, or anything under a folder.',
@@ -196,7 +231,7 @@ const whoElseTool = defineTool({
 
 export const notes: ToolGroup = {
   name: 'notes',
-  tools: [board, readHandoff, writeHandoffTool, whoElseTool],
+  tools: [board, readHandoff, writeHandoffTool, whoElseTool, writeResultTool],
   resources: [
     {
       name: 'note',
@@ -224,6 +259,15 @@ export const notes: ToolGroup = {
     ];
   },
 };
+
+function optionalAgent(call: ToolCall): string | undefined {
+  try {
+    return call.actingAgent();
+  } catch (error) {
+    if (isBatonError(error, 'no_agent')) return undefined;
+    throw error;
+  }
+}
 
 // A note for a model: a warning when it is degraded, then the label, its header line and the file as stored.
 function shownNote(board: Board, note: NoteRecord): string {
