@@ -15,7 +15,7 @@ import { boardIn, call, connect, resourceText, sentId, textOf } from './helpers.
 
 const MESSAGING_TOOLS = ['dm_send', 'dm_inbox', 'dm_agents', 'dm_register'];
 const NOTE_TOOLS = ['board', 'read_handoff', 'write_handoff', 'who_else'];
-const DEFAULT_TOOLS = [...MESSAGING_TOOLS, 'card_list', 'card_read', ...NOTE_TOOLS];
+const DEFAULT_TOOLS = [...MESSAGING_TOOLS, 'card_list', 'card_read', ...NOTE_TOOLS, 'context_pack'];
 const CARD_TOOLS = ['card_list', 'card_read', 'card_new', 'card_write'];
 
 describe('initialize and tools/list', () => {
@@ -48,8 +48,8 @@ describe('initialize and tools/list', () => {
   it.each([
     ['messaging', MESSAGING_TOOLS],
     ['cards', CARD_TOOLS],
-    ['notes', [...NOTE_TOOLS, 'write_result']],
-    ['full', [...MESSAGING_TOOLS, ...CARD_TOOLS, ...NOTE_TOOLS, 'write_result']],
+    ['notes', [...NOTE_TOOLS, 'write_result', 'context_pack']],
+    ['full', [...MESSAGING_TOOLS, ...CARD_TOOLS, ...NOTE_TOOLS, 'write_result', 'context_pack']],
   ] as const)('profile %s lists %j', async (profile, names) => {
     const client = await connect({ board: boardIn(testdir()), agent: 'alice', profile });
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(names);

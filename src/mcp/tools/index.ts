@@ -3,5 +3,6 @@ import type { ToolGroup } from '../contract.js';
 import { cards } from './cards.js';
 import { messaging } from './messaging.js';
 import { notes } from './notes.js';
+import { pack } from './pack.js';
 
-export const TOOL_GROUPS: ToolGroup[] = [messaging, cards, notes];
+export const TOOL_GROUPS: ToolGroup[] = [messaging, cards, notes, pack];
