@@ -43,21 +43,29 @@ export function fitLines(
   fixed: number,
   budget: number,
 ): { lines: string[]; fits: boolean; cap: number } {
-  const total = (cap: number) => lines.reduce((sum, line) => sum + length(handledLine(line, cap)) + 1, fixed);
+  // Lengths once; a line's length under a cap is then arithmetic (what handledLine makes of it).
+  const sizes = lines.map((line) => ({
+    whole: length(line.text) + 1 + length(line.handle),
+    handle: length(line.handle),
+  }));
+  const sized = (size: { whole: number; handle: number }, cap: number) =>
+    size.whole <= cap ? size.whole : cap - size.handle - 1 >= MIN_TEXT ? cap : size.handle;
+  const total = (cap: number) => sizes.reduce((sum, size) => sum + sized(size, cap) + 1, fixed);
   const widest = Math.min(
     lineChars,
-    lines.reduce((max, line) => Math.max(max, length(`${line.text} ${line.handle}`)), 0),
+    sizes.reduce((max, size) => Math.max(max, size.whole), 0),
   );
-  if (total(widest) <= budget) {
-    return { lines: lines.map((line) => handledLine(line, widest)), fits: true, cap: widest };
+  let cap = widest;
+  if (total(widest) > budget) {
+    // Binary search for the widest cap that fits: total() grows with the cap.
+    let low = 0;
+    let high = widest;
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (total(mid) <= budget) low = mid;
+      else high = mid - 1;
+    }
+    cap = low;
   }
-  // Binary search for the widest cap that fits: total() grows with the cap.
-  let low = 0;
-  let high = widest;
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2);
-    if (total(mid) <= budget) low = mid;
-    else high = mid - 1;
-  }
-  return { lines: lines.map((line) => handledLine(line, low)), fits: total(low) <= budget, cap: low };
+  return { lines: lines.map((line) => handledLine(line, cap)), fits: total(cap) <= budget, cap };
 }

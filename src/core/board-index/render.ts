@@ -10,7 +10,7 @@ import { listCards } from '../cards/find.js';
 import { visibleText } from '../display/visible-text.js';
 import { unreadIds } from '../messages/read.js';
 import { type NoteRecord, projectKeyProblem } from '../notes/note.js';
-import { listNoteFiles, readNoteFiles } from '../notes/read.js';
+import { newestNoteFiles, readNoteFiles } from '../notes/read.js';
 import { type PendingWrite, peekPending } from '../pending/pending.js';
 import { boundSession, projectKeyOf, readSession } from '../sessions/session.js';
 import { fitLines, type HandledLine, length } from './fit.js';
@@ -106,8 +106,8 @@ export function renderIndex(board: Board, options: IndexOptions = {}): BoardInde
   };
   if (!valves.on || !board.exists) return empty;
 
-  const files = listNoteFiles(board, { project });
-  const newest = readNoteFiles(board, files.slice(-valves.maxNotes).reverse(), {
+  const listed = newestNoteFiles(board, project, valves.maxNotes);
+  const newest = readNoteFiles(board, listed.files, {
     frontMatterOnly: true,
     uncached: true,
   }).notes;
@@ -119,7 +119,7 @@ export function renderIndex(board: Board, options: IndexOptions = {}): BoardInde
     unread,
     pending: pending ? [pendingSummary(pending)] : [],
     notes: newest.map(indexNote),
-    notesTotal: files.length,
+    notesTotal: listed.total,
     cards: cardList.slice(0, CARD_LINES).map((card) => ({
       handle: `card:${card.id}`,
       id: card.id,

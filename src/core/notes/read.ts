@@ -6,8 +6,16 @@ import { boardPath } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { isTempName } from '../store/atomic-write.js';
 import { NOT_UTF8, readTextFile, readTextHeads } from '../store/read-file.js';
-import { entryKind, listEntries, listNames, type Problem, SYMLINK_REASON } from '../store/safe-fs.js';
+import {
+  checkFolders,
+  entryKind,
+  listEntries,
+  listNames,
+  type Problem,
+  SYMLINK_REASON,
+} from '../store/safe-fs.js';
 import { type FileStamp, openHeadCache, stampOf } from './head-cache.js';
+import { newestNames } from './newest-cache.js';
 import {
   NOTE_LIMITS,
   NOTES_DIR,
@@ -79,6 +87,47 @@ export function listNoteFiles(
     }
   }
   return files.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * The newest `count` note files of a project, newest first, and how many note names its folder holds: names are
+ * time-ordered ids, so this reads one listing of names (no entry kinds, no path per note) and checks only the ones
+ * it keeps. A symlink or other non-file among them is a problem and the next older name takes its place.
+ */
+export function newestNoteFiles(
+  board: Board,
+  projectKey: string,
+  count: number,
+  problems: Problem[] = [],
+): { files: NoteFile[]; total: number } {
+  if (projectKeyProblem(projectKey)) return { files: [], total: 0 };
+  const dir = boardPath(board, NOTES_DIR, projectKey);
+  const check = checkFolders(board.root, dir);
+  if (check.state !== 'ok') {
+    if (check.state === 'unsafe') problems.push({ path: check.path, reason: check.reason });
+    return { files: [], total: 0 };
+  }
+  const pick = (names: string[]) => {
+    const files: NoteFile[] = [];
+    for (const name of names) {
+      if (files.length === count) break;
+      const path = `${dir}/${name}`;
+      const kind = entryKind(path);
+      if (kind === 'file') files.push({ id: name.slice(0, -3), projectKey, path });
+      else if (kind !== 'missing') {
+        problems.push({ path, reason: kind === 'symlink' ? SYMLINK_REASON : 'not a note file' });
+      }
+    }
+    return files;
+  };
+  const listed = newestNames(board, projectKey, dir, () => listNames(board.root, dir, problems));
+  const files = pick(listed.newest);
+  if (files.length < count && listed.newest.length < listed.total) {
+    // More notes asked for than the cache keeps (or strays among them): every name, newest first.
+    const names = listNames(board.root, dir, problems).filter((name) => noteIdOfFile(name) !== undefined);
+    return { files: pick(names.sort().reverse()), total: names.length };
+  }
+  return { files, total: listed.total };
 }
 
 /**
