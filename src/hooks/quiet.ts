@@ -32,13 +32,14 @@ export function nothingToDo(check: QuietCheck): boolean {
     throw error;
   }
   const { event } = check;
-  // The seam for result notes: nothing yet.
-  if (event === 'subagent-stop') return true;
   const writes = event === 'pre-tool-use' || event === 'post-tool-use';
   if (writes && writtenPaths(input.toolName, input.toolInput).length === 0) return true;
-  if (event !== 'user-prompt-submit' && event !== 'stop' && event !== 'pre-tool-use') return false;
+  const asks = event === 'user-prompt-submit' || event === 'stop' || event === 'pre-tool-use';
+  // A sub-agent's stop has a result note to write wherever a board is.
+  if (!asks && event !== 'subagent-stop') return false;
   const board = resolveBoard({ board: check.board, cwd: input.cwd, env: check.env, home: check.home });
   if (!board.exists) return true;
+  if (event === 'subagent-stop') return false;
   const sessions = join(board.root, 'sessions');
   if (event === 'pre-tool-use') {
     // Nobody else has ever had a session here: no one to warn about.

@@ -2,9 +2,9 @@
 // breaks its harness: bad input, a missing or broken board, any error — no output, exit 0, one line in the log.
 
 import { registerAgent } from '../core/agents/registry.js';
-import { renderIndex } from '../core/board-index/render.js';
 import { logHookLine } from '../core/board/hook-log.js';
 import { type Board, isDisabled, openBoard } from '../core/board/open-board.js';
+import { renderIndex } from '../core/board-index/render.js';
 import { endSession, readSession } from '../core/sessions/session.js';
 import { touchPaths } from '../core/sessions/touched.js';
 import { conflictWarning } from './edits.js';
@@ -13,6 +13,7 @@ import type { HookEvent, HookHarness } from './events.js';
 import { type HookInput, HookSkip, parseHookInput } from './input.js';
 import { type MailPush, takeMail } from './mail.js';
 import { rawHandoff } from './raw-handoff.js';
+import { resultNote } from './result-note.js';
 import { knownSession, startSession } from './session.js';
 import { writtenPaths } from './tool-paths.js';
 import { announcePending, interceptReply } from './two-phase.js';
@@ -119,9 +120,13 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
       turn.answer.block = joined([announcePending(board, record.id), turn.mail?.text]);
       return;
     }
-    case 'subagent-stop':
-      // The seam for result notes: a sub-agent's final output becomes a result note once they exist.
+    case 'subagent-stop': {
+      // session_id is the delegating session; the sub-agent's full final output becomes its result note.
+      const record = knownSession(board, run.harness, input);
+      const result = await resultNote(board, record, input);
+      log('written' in result ? `result note ${result.written}` : `no result note: ${result.skipped}`);
       return;
+    }
     case 'pre-tool-use': {
       const paths = writtenPaths(input.toolName, input.toolInput);
       if (paths.length === 0) return;

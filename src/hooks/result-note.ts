@@ -1,0 +1,156 @@
+// Sub-agent stop: the sub-agent's full final output becomes a result note under the delegating session, its task
+// the sub-agent's first prompt, its artifacts the files its transcript shows it wrote. No final output, no note.
+import { isAbsolute, join } from 'node:path';
+import type { Board } from '../core/board/open-board.js';
+import { RESULT_LIMITS, writeResult } from '../core/notes/write-result.js';
+import type { SessionRecord } from '../core/sessions/session.js';
+import { normalizeTouchedPath, projectRootOf } from '../core/sessions/touched.js';
+import { openTranscript, readLines } from '../core/transcripts/lines.js';
+import { isObject, realPrompt, str } from '../core/transcripts/text.js';
+import type { HookInput } from './input.js';
+import { writtenPaths } from './tool-paths.js';
+
+export type ResultNoteOutcome = { written: string } | { skipped: string };
+
+/** What a sub-agent's transcript shows: its task, its final output in full, and the files it wrote. */
+export interface SubagentRun {
+  /** The sub-agent's first prompt: the delegation. */
+  task?: string;
+  /** The text of its last assistant message, whole; undefined when that message has no text or calls a tool. */
+  finalOutput?: string;
+  /** Files it wrote (tool calls whose result was not an error), as named, made absolute against the line's cwd. */
+  written: string[];
+  agentId?: string;
+}
+
+/** Writes the result note of a sub-agent that stopped; `record` is the delegating session's. */
+export async function resultNote(
+  board: Board,
+  record: SessionRecord,
+  input: HookInput,
+): Promise<ResultNoteOutcome> {
+  const transcript = input.agentTranscriptPath;
+  let run: SubagentRun | undefined;
+  let unread: string | undefined;
+  if (transcript) {
+    try {
+      run = await readSubagentTranscript(transcript);
+    } catch (error) {
+      unread = error instanceof Error ? error.message : String(error);
+    }
+  }
+  // Claude Code's own copy of the reply is whole; the transcript's last message is the fallback (older versions).
+  const body = input.lastAssistantMessage ?? run?.finalOutput;
+  if (body === undefined || body.trim() === '') {
+    const why = transcript
+      ? unread
+        ? `its transcript could not be read (${unread})`
+        : 'its transcript ends without a final message'
+      : 'no final message and no agent_transcript_path';
+    return { skipped: `the sub-agent left no final output — ${why}; no result note` };
+  }
+  const root = projectRootOf(record.cwd);
+  // Relative to the project when inside it, else absolute (as touched paths are stored).
+  const observed = run?.written
+    .map((path) => normalizeTouchedPath(path, record.cwd, root))
+    .filter((path) => path !== '.');
+  const inside = (observed ?? []).filter((path) => !isAbsolute(path));
+  const result = writeResult(board, {
+    body,
+    status: 'ok',
+    task: run?.task,
+    session: run?.agentId ? `agent-${run.agentId}` : undefined,
+    parentSession: record.id,
+    agent: record.agent,
+    harness: record.harness,
+    files: inside.map((path) => join(root, path)),
+    // Only what the transcript showed counts as seen: without one, nothing was observed.
+    observedArtifacts: observed,
+    transcriptPath: transcript,
+    currentSession: false,
+  });
+  return { written: result.note.id };
+}
+
+/**
+ * Reads a Claude Code sub-agent transcript (`…/subagents/agent-<id>.jsonl`) in one streaming pass. Lines of other
+ * shapes are skipped; a file that cannot be opened throws (BatonError not_found / invalid_input / io).
+ */
+export async function readSubagentTranscript(path: string): Promise<SubagentRun> {
+  const { stream } = await openTranscript(path);
+  const run: SubagentRun = { written: [] };
+  const pending = new Map<string, string[]>();
+  const done = new Set<string>();
+  let messageId: string | undefined;
+  let texts: string[] = [];
+  // A message that calls a tool is the agent acting, not answering: it is no final output.
+  let acting = false;
+  const wrote = (paths: string[]) => {
+    for (const file of paths) {
+      if (!done.has(file) && done.size < RESULT_LIMITS.artifacts) done.add(file);
+    }
+  };
+  await readLines(stream, {
+    overlong() {},
+    line(text) {
+      const line = parse(text);
+      if (!line || !isObject(line.message)) return;
+      if (typeof line.agentId === 'string') run.agentId ??= line.agentId;
+      const cwd = str(line.cwd);
+      const content = line.message.content;
+      if (line.type === 'user') {
+        const blocks = Array.isArray(content) ? content.filter(isObject) : [];
+        for (const block of blocks) {
+          if (block.type !== 'tool_result') continue;
+          const paths = pending.get(str(block.tool_use_id) ?? '');
+          pending.delete(str(block.tool_use_id) ?? '');
+          if (paths && block.is_error !== true) wrote(paths);
+        }
+        if (run.task !== undefined || line.isMeta === true) return;
+        const typed =
+          typeof content === 'string'
+            ? content
+            : blocks
+                .filter((block) => block.type === 'text')
+                .map((block) => str(block.text) ?? '')
+                .join('\n');
+        run.task = realPrompt(typed);
+        return;
+      }
+      if (line.type !== 'assistant' || line.isApiErrorMessage === true) return;
+      // One reply is written as several lines (a text block, then each tool call) sharing the message id.
+      const id = str(line.message.id);
+      if (id === undefined || id !== messageId) {
+        texts = [];
+        acting = false;
+      }
+      messageId = id;
+      if (typeof content === 'string') texts.push(content);
+      for (const block of Array.isArray(content) ? content.filter(isObject) : []) {
+        if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
+        if (block.type !== 'tool_use') continue;
+        acting = true;
+        if (!isObject(block.input)) continue;
+        const paths = writtenPaths(str(block.name), block.input).map((file) =>
+          cwd && !isAbsolute(file) ? join(cwd, file) : file,
+        );
+        if (paths.length > 0 && pending.size < 2000) pending.set(str(block.id) ?? '', paths);
+      }
+    },
+  });
+  // Writes whose result never came (the transcript ends mid-call) still count: the file may have changed.
+  for (const paths of pending.values()) wrote(paths);
+  run.written = [...done];
+  const final = acting ? '' : texts.join('\n\n');
+  run.finalOutput = final.trim() === '' ? undefined : final;
+  return run;
+}
+
+function parse(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
