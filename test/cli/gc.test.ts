@@ -147,6 +147,17 @@ describe('baton gc and notes', () => {
       stderr: `baton: skipped ${linked}: is a symlink (not followed: baton follows no link inside the board)\n`,
     });
     expect(snapshot(dir)).toEqual(before);
+    const json = baton(['gc', '--json'], { cwd: dir, env });
+    expect(JSON.parse(json.stdout)).toEqual({
+      board: env.BATON_DIR,
+      removed: [],
+      dryRun: false,
+      skipped: [
+        { path: linked, reason: 'is a symlink (not followed: baton follows no link inside the board)' },
+      ],
+      settingsProblems: [],
+    });
+    expect(snapshot(dir)).toEqual(before);
   });
 
   it('BATON_DISABLE=1: exit 3, nothing removed', () => {
