@@ -8,6 +8,7 @@ import { readJsonRecord } from '../core/store/json-record.js';
 import { nameProblem } from '../core/store/names.js';
 import { entryKind, listNames } from '../core/store/safe-fs.js';
 import type { HookEvent, HookHarness } from './events.js';
+import { indexDue } from './index-due.js';
 import { HookSkip, parseHookInput } from './input.js';
 import { writtenPaths } from './tool-paths.js';
 
@@ -60,5 +61,6 @@ export function nothingToDo(check: QuietCheck): boolean {
   const agent = fromEnv && !nameProblem('agent', fromEnv) ? fromEnv : record.value.agent;
   if (nameProblem('agent', agent)) return false;
   if (queuedIds(board, agent).length > 0) return false;
+  if (event === 'user-prompt-submit' && indexDue(board.root, input.session)) return false;
   return entryKind(join(board.root, 'pending', `${input.session}.json`)) === 'missing';
 }

@@ -10,6 +10,7 @@ import { touchPaths } from '../core/sessions/touched.js';
 import { conflictWarning } from './edits.js';
 import { envelope, type HookAnswer } from './envelope.js';
 import type { HookEvent, HookHarness } from './events.js';
+import { clearIndexDue, indexDue, markIndexDue } from './index-due.js';
 import { type HookInput, HookSkip, parseHookInput } from './input.js';
 import { type MailPush, takeMail } from './mail.js';
 import { rawHandoff } from './raw-handoff.js';
@@ -95,6 +96,7 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
         unreadShown: turn.mail?.batch.messages.length,
       });
       if (index.problems.length > 0) log(index.problems.join('; '));
+      clearIndexDue(board.root, record.id);
       const context = [index.text, announcePending(board, record.id), turn.mail?.text];
       turn.answer.context = joined(context);
       return;
@@ -102,7 +104,17 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
     case 'user-prompt-submit': {
       const record = knownSession(board, run.harness, input);
       turn.mail = takeMail(board, record.agent);
-      turn.answer.context = joined([announcePending(board, record.id), turn.mail?.text]);
+      // A compaction since the last prompt that no session start followed: the index again, before the mail.
+      let index: string | undefined;
+      if (indexDue(board.root, record.id)) {
+        clearIndexDue(board.root, record.id);
+        index = renderIndex(board, {
+          agent: record.agent,
+          session: record.id,
+          unreadShown: turn.mail?.batch.messages.length,
+        }).text;
+      }
+      turn.answer.context = joined([index, announcePending(board, record.id), turn.mail?.text]);
       return;
     }
     case 'stop': {
@@ -146,6 +158,7 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
     case 'session-end': {
       const record = readSession(board, input.session);
       if (!record) return;
+      if (run.event === 'pre-compact') markIndexDue(board.root, record.id);
       try {
         const raw = await rawHandoff(
           board,
