@@ -45,6 +45,7 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
     load: () => import('./commands/index.js'),
   },
   board: { summary: 'the notes as a lineage timeline', load: () => import('./commands/board.js') },
+  pack: { summary: 'a context pack: named items within a budget', load: () => import('./commands/pack.js') },
   gc: { summary: 'remove leftovers of interrupted work', load: () => import('./commands/gc.js') },
   doctor: { summary: 'check the board and report broken files', load: () => import('./commands/doctor.js') },
   demo: { summary: 'create a demo board and show it', load: () => import('./commands/demo.js') },

@@ -42,12 +42,12 @@ describe('context_pack', () => {
       `items: note:${id}`,
       'unresolved (1):',
       `- dave:${key}: no note by dave in project ${key} — list notes with \`baton board --project ${key}\``,
-      '',
+      'The board index at the end lists the rest of the board: pack any handle in it.',
     ]);
     expect(text).toContain(
       `--- note:${id} · handoff · ok · project ${key} · by carol (claude) · 2026-11-30T10:00:00.000Z\n│ title: Note 1\n`,
     );
-    expect(text).toContain('\n--- board index: the rest of the board (pack any of it by its id)\n');
+    expect(text).toMatch(new RegExp(`\\n\\n<baton-index [^\\n]*\\n[^]* note:${id}\\n[^]*</baton-index>$`));
     expect(text).not.toContain(dir);
   });
 

@@ -82,9 +82,8 @@ export function buildPack(board: Board, refs: readonly string[], options: PackOp
   requireBoard(board);
   const { items, overLimit, unresolved } = admit(board, refs, options.agent);
 
-  const header = headerText(items, overLimit, unresolved, budget);
   const indexShare = Math.min(INDEX_CHARS, Math.floor(budget / 4));
-  const indexText =
+  const index =
     indexShare >= INDEX_MIN
       ? (options.index ?? boardIndexText)(board, {
           agent: options.agent,
@@ -92,8 +91,7 @@ export function buildPack(board: Board, refs: readonly string[], options: PackOp
           budget: indexShare,
         }).trimEnd()
       : '';
-  const index =
-    indexText === '' ? '' : `--- board index: the rest of the board (pack any of it by its id)\n${indexText}`;
+  const header = headerText(items, overLimit, unresolved, budget, index !== '');
   // Blank lines between sections and the final newline are part of the budget too.
   const sections = 1 + items.length + (index ? 1 : 0);
   const itemBudget = budget - header.length - index.length - 2 * (sections - 1) - 1;
@@ -166,6 +164,7 @@ function headerText(
   overLimit: string[],
   unresolved: Unresolved[],
   budget: number,
+  indexed: boolean,
 ): string {
   const handles = items.map((item) =>
     item.handle === item.key ? item.handle : `${item.handle} (${item.key})`,
@@ -188,5 +187,6 @@ function headerText(
       ),
     );
   }
+  if (indexed) lines.push('The board index at the end lists the rest of the board: pack any handle in it.');
   return lines.join('\n');
 }

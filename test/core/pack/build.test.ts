@@ -36,6 +36,7 @@ describe('buildPack', () => {
         '# context pack: 3 items · budget 12000 chars',
         HEAD,
         `items: note:${a.id}, card:${card}, msg:${msg}`,
+        'The board index at the end lists the rest of the board: pack any handle in it.',
       ].join('\n'),
     );
     expect(sections[1]).toContain(
@@ -46,7 +47,7 @@ describe('buildPack', () => {
     );
     expect(sections[2]).toMatch(new RegExp(`^--- card:${card} · by you · `));
     expect(sections[3]).toMatch(new RegExp(`^--- msg:${msg} · from alice to bob · `));
-    expect(sections[4]).toBe('--- board index: the rest of the board (pack any of it by its id)\nINDEX\n');
+    expect(sections[4]).toBe('INDEX\n');
     expect(pack).toMatchObject({ budget: 12_000, chars: pack.text.length, overBudget: false, index: true });
     expect(pack.items.map((item) => [item.kind, item.handle, item.cut])).toEqual([
       ['note', `note:${a.id}`, false],
@@ -138,8 +139,9 @@ describe('buildPack', () => {
     const packed = p.note({ agent: 'alice', title: 'Packed' });
     const other = p.note({ agent: 'bob', title: 'Not packed' });
     const pack = buildPack(p.board, [packed.id]);
-    const index = pack.text.slice(pack.text.indexOf('--- board index'));
-    expect(index).toContain(`note:${other.id}`);
+    const index = pack.text.slice(pack.text.indexOf('\n<baton-index '));
+    expect(index).toContain(` note:${other.id}\n`);
+    expect(index).toMatch(/<\/baton-index>\n$/);
     expect(pack.index).toBe(true);
   });
 
