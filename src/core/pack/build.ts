@@ -31,6 +31,7 @@ export interface PackOptions {
   budget?: number;
   /** Whose index ends the pack (and whose copy of a fan-out a message prefix shows). */
   agent?: string;
+  /** Whose pending writes the index lists (default: the session this process runs in). */
   session?: string;
   /** The board index after the items (default: renderIndex's text; `() => ''` leaves it out). */
   index?: IndexRenderer;
