@@ -125,7 +125,7 @@ describe('baton gc and notes', () => {
     const run = baton(['gc'], { cwd: dir, env });
     const skipped = [
       `baton: skipped ${link}: is a symlink (not followed: baton follows no link inside the board)\n`,
-      `baton: skipped ${fifo}: not a note file (notes/<project-key>/n-<id>.md)\n`,
+      `baton: skipped ${fifo}: not a regular file (a FIFO, socket or device)\n`,
     ];
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('removed 0 item(s)\n');

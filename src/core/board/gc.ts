@@ -7,6 +7,8 @@ import { CARD_FILE, CARDS_DIR } from '../cards/card.js';
 import { isBatonError } from '../errors.js';
 import { DAY_DIR, MESSAGES_DIR, messagePath } from '../messages/message.js';
 import { markerAgeMs, queuedIds, spoolDir } from '../messages/spool.js';
+import { NOTES_DIR } from '../notes/note.js';
+import { listProjects } from '../notes/read.js';
 import { findExpiredPendings, PENDING_DIR } from '../pending/pending.js';
 import { CONTINUATIONS_DIR } from '../sessions/parent-link.js';
 import { isBatonTempName } from '../store/atomic-write.js';
@@ -50,6 +52,8 @@ function recordFolders(board: Board): { dir: string; lockable?: (record: string)
     { dir: boardPath(board, PENDING_DIR), lockable: (name) => jsonNamed(name, 'session') },
     { dir: boardPath(board, 'state', 'pids') },
   ];
+  // Notes are written atomically into their project's folder, so an interrupted write leaves its temp file there.
+  for (const project of listProjects(board)) folders.push({ dir: boardPath(board, NOTES_DIR, project) });
   const mailboxes = boardPath(board, MESSAGES_DIR);
   for (const agent of listNames(board.root, mailboxes)) {
     if (nameProblem('agent', agent) || entryKind(join(mailboxes, agent)) !== 'dir') continue;

@@ -83,7 +83,15 @@ export function listNoteFiles(
       const id = noteIdOfFile(name);
       if (id && kind === 'file') files.push({ id, projectKey, path });
       else if (kind === 'symlink') problems.push({ path, reason: SYMLINK_REASON });
-      else problems.push({ path, reason: 'not a note file (notes/<project-key>/n-<id>.md)' });
+      else {
+        problems.push({
+          path,
+          reason:
+            kind === 'file' || kind === 'dir'
+              ? 'not a note file (notes/<project-key>/n-<id>.md)'
+              : 'not a regular file (a FIFO, socket or device)',
+        });
+      }
     }
   }
   return files.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -115,7 +123,10 @@ export function newestNoteFiles(
       const kind = entryKind(path);
       if (kind === 'file') files.push({ id: name.slice(0, -3), projectKey, path });
       else if (kind !== 'missing') {
-        problems.push({ path, reason: kind === 'symlink' ? SYMLINK_REASON : 'not a note file' });
+        problems.push({
+          path,
+          reason: kind === 'symlink' ? SYMLINK_REASON : 'not a regular file (a FIFO, socket or device)',
+        });
       }
     }
     return files;

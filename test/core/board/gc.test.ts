@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collectGarbage } from '../../../src/core/board/gc.js';
@@ -86,6 +86,25 @@ describe('collectGarbage', () => {
 });
 
 describe('gc removes only what baton creates, where it creates it', () => {
+  it('removes an old temp file left in a project's notes folder by an interrupted note write, never a fresh one', () => {
+    const dir = testdir();
+    const root = join(dir, '.baton');
+    const board = openBoard({ board: root, cwd: dir, env: {} });
+    sendMessage(board, { from: 'alice', to: ['bob'], body: 'x' });
+    const folder = join(root, 'notes', 'home-me-shop');
+    mkdirSync(folder, { recursive: true });
+    const id = newId('n');
+    const old = join(folder, `.${id}.md.123.abc.baton-tmp`);
+    const fresh = join(folder, `.${id}.md.124.abd.baton-tmp`);
+    writeFileSync(old, 'half');
+    writeFileSync(fresh, 'half');
+    utimesSync(old, new Date(0), new Date(0));
+    const report = collectGarbage(board);
+    expect(report.removed).toEqual([{ path: old, reason: 'temp file left by an interrupted write' }]);
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+  });
+
   it('never touches a mailbox or queue whose name ends in .lock or .baton-tmp (boards from before names reserved them)', () => {
     const dir = testdir();
     const root = join(dir, '.baton');
