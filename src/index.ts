@@ -2,7 +2,9 @@
 
 export { resolveAgent } from './core/agents/identity.js';
 export { listAgents, registerAgent } from './core/agents/registry.js';
+export { type LoadedSettings, loadSettings, type Settings } from './core/board/config.js';
 export { diagnoseBoard } from './core/board/doctor.js';
+export { collectGarbage, type GcReport } from './core/board/gc.js';
 export {
   type Board,
   ensureBoard,
@@ -12,6 +14,13 @@ export {
   requireBoard,
 } from './core/board/open-board.js';
 export { resolveBoard } from './core/board/resolve.js';
+export {
+  type BoardIndex,
+  DEFAULT_INDEX_BUDGET,
+  type IndexOptions,
+  renderIndex,
+  replaceIndex,
+} from './core/board-index/index.js';
 export {
   type AppendEntryOptions,
   type AppendEntryResult,
@@ -46,8 +55,11 @@ export {
   type Timeline,
   type TimelineNode,
   type WriteHandoffOptions,
+  type WriteResultOptions,
   writeHandoff,
+  writeResult,
 } from './core/notes/index.js';
+export { buildPack, type ContextPack, type PackOptions } from './core/pack/index.js';
 export {
   type CommitResult,
   commitPending,

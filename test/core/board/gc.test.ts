@@ -86,7 +86,7 @@ describe('collectGarbage', () => {
 });
 
 describe('gc removes only what baton creates, where it creates it', () => {
-  it('removes an old temp file left in a project's notes folder by an interrupted note write, never a fresh one', () => {
+  it('removes an old temp file left in a project’s notes folder by an interrupted note write, never a fresh one', () => {
     const dir = testdir();
     const root = join(dir, '.baton');
     const board = openBoard({ board: root, cwd: dir, env: {} });
