@@ -25,7 +25,7 @@ describe('baton doctor: the wired harnesses', () => {
     const ok = lines(result.stdout, 'ok');
     expect(ok).toContain(`ok    claude: ${dir}/.claude/settings.json: 8 hooks, every command resolves`);
     expect(ok).toContain(`ok    claude: ${dir}/.mcp.json: MCP server "baton" resolves`);
-    expect(ok).toContain(`ok    codex: ${dir}/.codex/hooks.json: 7 hooks, every command resolves`);
+    expect(ok).toContain(`ok    codex: ${dir}/.codex/hooks.json: 8 hooks, every command resolves`);
     expect(ok).toContain(`ok    codex: ${dir}/.codex/config.toml: MCP server "baton" resolves`);
     expect(ok).toContain(`ok    gemini: ${dir}/.gemini/settings.json: 7 hooks, every command resolves`);
     expect(ok).toContain(`ok    opencode: ${dir}/opencode.json: MCP server "baton" resolves`);

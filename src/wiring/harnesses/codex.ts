@@ -18,6 +18,7 @@ export const CODEX_HOOKS: HookSpec[] = [
   { event: 'PreToolUse', batonEvent: 'pre-tool-use', matcher: WRITE_TOOLS, timeout: 10 },
   { event: 'PostToolUse', batonEvent: 'post-tool-use', matcher: WRITE_TOOLS, timeout: 10 },
   { event: 'Stop', batonEvent: 'stop', timeout: 30 },
+  { event: 'SubagentStop', batonEvent: 'subagent-stop', timeout: 30 },
   { event: 'PreCompact', batonEvent: 'pre-compact', timeout: 30 },
   { event: 'SessionEnd', batonEvent: 'session-end', timeout: 30 },
 ];
