@@ -2,7 +2,7 @@
 // a huge file are met by every command, run as a user runs them. Nothing outside the board is read, written,
 // touched or deleted; no command hangs, crashes or reads the huge file into memory.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registerAgent } from '../../src/core/agents/registry.js';
@@ -11,7 +11,7 @@ import { appendEntry, createCard } from '../../src/core/cards/index.js';
 import { pollMessages } from '../../src/core/messages/delivery.js';
 import { dayOf } from '../../src/core/messages/message.js';
 import { sendMessage } from '../../src/core/messages/send.js';
-import { listNotes } from '../../src/core/notes/read.js';
+import { listNotes, newestNoteFiles } from '../../src/core/notes/read.js';
 import { writeHandoff } from '../../src/core/notes/write.js';
 import { requestCardEntry } from '../../src/core/pending/index.js';
 import { bindSession } from '../../src/core/sessions/session.js';
@@ -58,6 +58,12 @@ function seed(): Seeded {
   const { note } = writeHandoff(board, { body: HANDOFF });
   // The timeline's derived cache, so a link can be planted where it lives.
   listNotes(board, { frontMatterOnly: true });
+  // The index's cache of newest names (saved for a folder that has settled) and a compaction's index-due marker.
+  const settled = new Date(Date.now() - 60_000);
+  utimesSync(join(root, 'notes', note.projectKey), settled, settled);
+  newestNoteFiles(board, note.projectKey, 20);
+  mkdirSync(join(root, 'state', 'index-due'));
+  writeFileSync(join(root, 'state', 'index-due', 's1'), '');
   return { dir, root, env, card, message, note: note.id, project: note.projectKey };
 }
 
@@ -98,6 +104,10 @@ function commands(s: Seeded): { args: string[]; input?: string }[] {
     { args: ['who-else', 'src'] },
     { args: ['continue', s.note, '--print'] },
     { args: ['handoff', 'request', '--session', 's1'] },
+    { args: ['index', '--as', 'bob'] },
+    { args: ['pack', `note:${s.note}`, `card:${s.card}`, `msg:${s.message}`, `alice:${s.project}`] },
+    { args: ['result', 'write', '--as', 'alice', '--title', 'Done'], input: 'the whole result\n' },
+    { args: ['gc', '--dry-run'] },
     ...hookCalls(s),
   ];
 }
@@ -114,6 +124,13 @@ function hookCalls(s: Seeded): { args: string[]; input: string }[] {
     { args: ['hook', 'post-tool-use', '--harness', 'claude'], input: json(write) },
     { args: ['hook', 'stop', '--harness', 'claude'], input: json({ last_assistant_message: reply }) },
     { args: ['hook', 'pre-compact', '--harness', 'claude'], input: json({ trigger: 'auto' }) },
+    {
+      args: ['hook', 'subagent-stop', '--harness', 'claude'],
+      input: json({
+        agent_transcript_path: join(s.dir, 'sub.jsonl'),
+        last_assistant_message: 'sub-agent result',
+      }),
+    },
     { args: ['hook', 'session-end', '--harness', 'claude'], input: json({ reason: 'other' }) },
   ];
 }
@@ -143,6 +160,10 @@ const LEVELS = [
   'notes/<project>',
   'state/note-heads',
   'state/note-heads/<project>.json',
+  'state/note-names',
+  'state/note-names/<project>.json',
+  'state/index-due',
+  'state/index-due/s1',
   'state/hooks.log',
 ] as const;
 
@@ -225,6 +246,8 @@ describe('FIFOs and devices where records belong', () => {
       `state/pids/${process.pid}.json`,
       `notes/${s.project}/${newId('n')}.md`,
       `state/note-heads/${s.project}.json`,
+      `state/note-names/${s.project}.json`,
+      'state/index-due/s9',
     ].map((rel) => join(s.root, rel));
     for (const fifo of fifos) {
       mkdirSync(join(fifo, '..'), { recursive: true });

@@ -167,7 +167,7 @@ describe('opencode end to end (opencode serve)', () => {
     expect(start[0]!.lastUserText).toContain('the code word is heron-4417');
     expect(start[0]!.lastUserText).toContain('<baton-index board=');
     expect(start[0]!.lastUserText).toContain('Index card 6d0');
-    expect(start[0]!.lastUserText).toContain(`you are ${AGENT}`);
+    expect(start[0]!.lastUserText).toContain(`for="${AGENT}">`);
     const record = sessionFile(ws, id);
     expect(record).toMatchObject({ id, harness: 'opencode', agent: AGENT, cwd: ws.project });
 

@@ -116,7 +116,7 @@ export function describeScenarios(profile: Profile): void {
       // Gemini CLI escapes hook context as HTML inside its <hook_context> tag.
       expect(seen).toMatch(/(<|&lt;)baton-index board=/);
       expect(seen).toContain('Index card 51c');
-      expect(seen).toContain(`you are ${agent}`);
+      expect(seen).toMatch(new RegExp(`for=("|&quot;|&#34;)${agent}("|&quot;|&#34;)`));
 
       const session = onlySession(ws);
       expect(session).toMatchObject({ harness, agent, live: false, cwd: ws.project });
