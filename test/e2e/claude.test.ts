@@ -1,8 +1,10 @@
 // Claude Code end to end: the real CLI (`claude -p`), wired by `baton init --harness claude` (.claude/settings.json
 // hooks, .mcp.json), against the scripted model server. See scenarios.ts for what each scenario asserts.
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batonIn, batonJson, init, pendingFiles, sessions } from './board.js';
+import { batonIn, batonJson, hookLog, init, pendingFiles, sessions } from './board.js';
 import { BATON_BIN, describeRun, runHarness, workspace } from './harnesses.js';
 import { type ModelServer, startModelServer } from './model-server.js';
 import { boardEntry, describeScenarios } from './scenarios.js';
@@ -139,5 +141,70 @@ describe('claude: the /card-write and /handoff commands', () => {
     expect(board, describeRun(run)).toContain('Slash handoff');
     const session = sessions(ws)[0]!;
     expect(batonIn(ws, ['board', '--json']).stdout).toContain(session.id);
+  });
+});
+
+// A sub-agent's whole deliverable survives: Claude Code runs the Agent tool, the sub-agent answers, and its
+// SubagentStop hook writes that answer as a result note under the delegating session — task, body and all.
+describe('claude: a sub-agent’s final output becomes a result note', () => {
+  let server: ModelServer;
+  beforeAll(async () => {
+    server = await startModelServer();
+  });
+  afterAll(() => server.close());
+
+  it('SubagentStop writes the full output, the task and the parent session', async () => {
+    const ws = workspace('claude', server, { BATON_AGENT: 'claude-e2e' });
+    init(ws);
+    const task = 'Audit the login flow for CSRF gaps (e2e 8d1).';
+    const deliverable = [
+      'Sub-agent deliverable (e2e 8d1):',
+      '',
+      '1. POST /login accepts requests without a CSRF token.',
+      '2. POST /logout does too.',
+      '',
+      'Both need the token check from `src/server/csrf.ts`.',
+    ].join('\n');
+    server.script((turn) => {
+      const agentTool = turn.tools.find((name) => name === 'Agent' || name === 'Task');
+      // The sub-agent: its first (and only) prompt is the task.
+      if (turn.lastUserText.includes(task) && !turn.text.includes('delegate-scenario'))
+        return { text: deliverable };
+      if (turn.lastUserText.includes('delegate-scenario') && turn.toolResults.length === 0 && agentTool) {
+        return {
+          toolCall: {
+            name: agentTool,
+            args: { description: 'Audit login CSRF', prompt: task, subagent_type: 'general-purpose' },
+          },
+        };
+      }
+      return { text: turn.toolResults.length > 0 ? 'delegated and done' : 'ok' };
+    });
+    const run = await runHarness(ws, 'delegate-scenario: have a sub-agent audit the login flow', {
+      args: ['--allowedTools', 'Agent', 'Task'],
+    });
+    expect(run.code, describeRun(run)).toBe(0);
+    const main = sessions(ws).find((s) => s.harness === 'claude');
+    expect(main, describeRun(run)).toBeDefined();
+    // Every note on the board, read as `baton read --json` gives it.
+    const folder = join(ws.project, '.baton', 'notes');
+    const ids = existsSync(folder)
+      ? readdirSync(folder).flatMap((project) =>
+          readdirSync(join(folder, project)).map((name) => name.replace(/\.md$/, '')),
+        )
+      : [];
+    const notes = ids.map(
+      (id) => batonJson<{ note: { id: string; kind: string } }>(ws, ['read', id, '--json']).note,
+    );
+    const results = notes.filter((note) => note.kind === 'result');
+    expect(results, `${describeRun(run)}\n${hookLog(ws)}`).toHaveLength(1);
+    const note = batonJson<{ note: { body: string; task?: string; parentSession: string; agent: string } }>(
+      ws,
+      ['read', results[0]!.id, '--json'],
+    ).note;
+    expect(note.body).toContain(deliverable);
+    expect(note.task).toBe(task);
+    expect(note.parentSession).toBe(main!.id);
+    expect(note.agent).toBe('claude-e2e');
   });
 });
