@@ -3,31 +3,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BODY, bodyWithGoal } from '../core/notes/bodies.js';
+import { checkout } from '../helpers/project.js';
 import { baton, filesUnder, snapshot, testdir } from '../helpers/testdir.js';
 
-/** A project (a git checkout) with its own board, and a `run` that acts in it. */
-function project(name = 'shop') {
-  const dir = testdir();
-  const root = join(dir, name);
-  mkdirSync(join(root, '.git'), { recursive: true });
-  writeFileSync(join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
-  const home = join(dir, 'home');
-  mkdirSync(home);
-  const env = { HOME: home };
-  const run = (args: string[], input = '', extra: Record<string, string> = {}) =>
-    baton(args, { cwd: root, env: { ...env, ...extra }, input });
-  expect(run(['init']).code).toBe(0);
-  return {
-    dir,
-    root,
-    home,
-    run,
-    key: root
-      .slice(1)
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-'),
-  };
-}
+const project = (name = 'shop') => checkout(name);
 
 const idOf = (stdout: string) => /wrote (n-[0-9A-Z]{26})/.exec(stdout)?.[1] ?? '';
 

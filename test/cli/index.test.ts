@@ -1,26 +1,12 @@
 // `baton index` as a person runs it: the text a hook injects, its valves, its budget, and what it refuses.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BODY, bodyWithGoal } from '../core/notes/bodies.js';
+import { checkout } from '../helpers/project.js';
 import { baton, snapshot, testdir } from '../helpers/testdir.js';
 
-function project() {
-  const dir = testdir();
-  const root = join(dir, 'shop');
-  mkdirSync(join(root, '.git'), { recursive: true });
-  writeFileSync(join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
-  const home = join(dir, 'home');
-  mkdirSync(home);
-  const run = (args: string[], input = '', extra: Record<string, string> = {}) =>
-    baton(args, { cwd: root, env: { HOME: home, ...extra }, input });
-  expect(run(['init']).code).toBe(0);
-  const key = root
-    .slice(1)
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-');
-  return { root, run, key, board: join(root, '.baton') };
-}
+const project = () => checkout();
 
 const idOf = (stdout: string) => /wrote (n-[0-9A-Z]{26})/.exec(stdout)?.[1] ?? '';
 

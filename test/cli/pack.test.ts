@@ -1,35 +1,23 @@
 // `baton pack` as a user runs it: the pack on stdout, what was unresolved or over the limit said on stderr, --json,
 // every bad input with its exit code and exact message — and nothing written to the board.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bodyWithGoal } from '../core/notes/bodies.js';
+import { checkout } from '../helpers/project.js';
 import { baton, filesUnder, testdir } from '../helpers/testdir.js';
 
 const SHAPES = 'note:<id>, card:<id>, msg:<id>, <agent>:<project> or <project>_<agent>';
 
-/** A checkout `shop` with its own board, and a `run` that acts in it. */
+/** A checkout `shop` with its own board, a `run` that acts in it, and `note` that writes a handoff there. */
 function project() {
-  const dir = testdir();
-  const root = join(dir, 'shop');
-  mkdirSync(join(root, '.git'), { recursive: true });
-  writeFileSync(join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
-  const home = join(dir, 'home');
-  mkdirSync(home);
-  const run = (args: string[], input = '', env: Record<string, string> = {}) =>
-    baton(args, { cwd: root, env: { HOME: home, ...env }, input });
-  expect(run(['init']).code).toBe(0);
-  const key = root
-    .slice(1)
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-');
+  const p = checkout();
   /** Writes a handoff as `agent`; returns its id. */
   const note = (agent: string, goal: string, session: string) => {
-    const written = run(['handoff', 'write', '--as', agent, '--session', session], bodyWithGoal(goal));
+    const written = p.run(['handoff', 'write', '--as', agent, '--session', session], bodyWithGoal(goal));
     expect(written.code).toBe(0);
     return /wrote (n-[0-9A-Z]{26})/.exec(written.stdout)![1]!;
   };
-  return { root, board: join(root, '.baton'), run, key, note };
+  return { ...p, note };
 }
 
 const HEADER_LINE =

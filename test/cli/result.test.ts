@@ -1,26 +1,18 @@
 // `baton result write` as a user (or a sub-agent's shell) runs it: flags, a front-matter block, a flag winning over
 // the block, bad input refused with nothing written, and 100 concurrent writes with one title.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseNote } from '../../src/core/notes/note.js';
-import { baton, batonAsync, filesUnder, testdir } from '../helpers/testdir.js';
+import { checkout } from '../helpers/project.js';
+import { batonAsync, filesUnder } from '../helpers/testdir.js';
 
 const DELIVERABLE = '# Login audit\n\nTwo endpoints skip the CSRF check:\n\n- POST /login\n- POST /logout\n';
 
 function project() {
-  const dir = testdir();
-  const root = join(dir, 'shop');
-  mkdirSync(join(root, '.git'), { recursive: true });
-  writeFileSync(join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
-  const home = join(dir, 'home');
-  mkdirSync(home);
-  const env = { HOME: home };
-  const run = (args: string[], input = '', extra: Record<string, string> = {}) =>
-    baton(args, { cwd: root, env: { ...env, ...extra }, input });
-  expect(run(['init']).code).toBe(0);
-  const notesDir = join(root, '.baton', 'notes');
-  return { dir, root, env, run, notesDir, notes: () => filesUnder(notesDir) };
+  const p = checkout();
+  const notesDir = join(p.board, 'notes');
+  return { ...p, notesDir, notes: () => filesUnder(notesDir) };
 }
 
 const idOf = (stdout: string) => /wrote (n-[0-9A-Z]{26})/.exec(stdout)?.[1] ?? '';

@@ -1,18 +1,12 @@
 // `baton handoff write|draft` — six-section handoff notes, chained session to session.
-import { resolveAgent } from '../../core/agents/identity.js';
-import type { Board } from '../../core/board/open-board.js';
-import { visibleText } from '../../core/display/visible-text.js';
-import { isBatonError } from '../../core/errors.js';
-import { listNotes } from '../../core/notes/read.js';
 import { sectionsTemplate } from '../../core/notes/sections.js';
-import { lineageText } from '../../core/notes/timeline-text.js';
-import { type WriteHandoffResult, writeHandoff } from '../../core/notes/write.js';
+import { writeHandoff } from '../../core/notes/write.js';
 import { requestHandoff } from '../../core/pending/request.js';
-import { readNamedFile } from '../../core/store/read-file.js';
 import { parseCommandArgs } from '../args.js';
-import { boardFromFlags, echoBoard, printJson, requireEnabled } from '../board-flags.js';
+import { boardFromFlags, echoBoard, requireEnabled } from '../board-flags.js';
 import { printRequest } from '../card-two-phase.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
+import { envAgent, printReceipt, readNoteInput } from '../note-writes.js';
 import { runSubcommand, type Subcommand } from '../subcommands.js';
 
 export const usage = `baton handoff <subcommand> [flags]
@@ -42,9 +36,6 @@ export function run(argv: string[], io: CliIO): Promise<number> {
   return runSubcommand('handoff', SUBCOMMANDS, usage, argv, io);
 }
 
-/** The largest handoff file or stdin accepted (the note's own limit is in characters; this bounds the read). */
-const BODY_BYTES = 1024 * 1024;
-
 async function write(argv: string[], io: CliIO): Promise<number> {
   const { flags } = parseCommandArgs('handoff write', argv, {
     file: { type: 'string' },
@@ -64,7 +55,7 @@ async function write(argv: string[], io: CliIO): Promise<number> {
   if (flags.status !== undefined && !['ok', 'error'].includes(flags.status)) {
     throw new UsageError(`--status must be ok or error, got ${JSON.stringify(flags.status)}`);
   }
-  const body = flags.file === undefined ? await io.readStdin() : readBodyFile(flags.file);
+  const body = await readNoteInput(io, flags.file);
   const board = boardFromFlags(io, flags);
   const result = writeHandoff(board, {
     body,
@@ -95,45 +86,4 @@ async function request(argv: string[], io: CliIO): Promise<number> {
   return printRequest(io, board, flags, (requestedBy) =>
     requestHandoff(board, { intent, session: flags.session, requestedBy }),
   );
-}
-
-function readBodyFile(path: string): string {
-  const read = readNamedFile(path, BODY_BYTES);
-  if (read.ok) return read.text;
-  throw new UsageError(`cannot read --file ${path}: it ${read.missing ? 'does not exist' : read.reason}`);
-}
-
-// BATON_AGENT (or a registered name) when set; otherwise the session record decides (or `you`).
-function envAgent(board: Board): string | undefined {
-  try {
-    return resolveAgent(board);
-  } catch (error) {
-    if (isBatonError(error, 'no_agent')) return undefined;
-    throw error;
-  }
-}
-
-/** The receipt of a written note: id, project, title, lineage; `--json` prints the whole result. */
-export function printReceipt(io: CliIO, board: Board, result: WriteHandoffResult, json = false): void {
-  const { note } = result;
-  const lineage = lineageText(
-    note,
-    listNotes(board, { project: note.projectKey, frontMatterOnly: true }).notes,
-  );
-  if (json) {
-    printJson(io, { board: board.root, ...result, lineage });
-    return;
-  }
-  const show = (text: string) => visibleText(text, { singleLine: true });
-  const files = note.files.length === 1 ? '1 file' : `${note.files.length} files`;
-  io.out(
-    `wrote ${note.id} "${show(note.title)}" (${note.kind}, ${note.provenance}, ${files})\n` +
-      `  project ${note.projectKey} · session ${show(note.session.slice(0, 8))} · ${show(lineage)}\n` +
-      `  ${show(result.path)}\n`,
-  );
-  if (result.redacted > 0) {
-    io.err(
-      `redacted ${result.redacted} credential span(s) before storing: ${result.redactedKinds.join(', ')}\n`,
-    );
-  }
 }

@@ -1,16 +1,12 @@
 // `baton result write` — a delegated task's result note: the full deliverable on stdin (or --file), the summary as
 // flags or as a front-matter block in front of it.
-import { resolveAgent } from '../../core/agents/identity.js';
-import type { Board } from '../../core/board/open-board.js';
-import { isBatonError } from '../../core/errors.js';
 import { type WriteResultOptions, writeResult } from '../../core/notes/write-result.js';
 import { type FieldValue, parseRecord } from '../../core/store/front-matter.js';
-import { readNamedFile } from '../../core/store/read-file.js';
 import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, echoBoard, requireEnabled } from '../board-flags.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
+import { envAgent, printReceipt, readNoteInput } from '../note-writes.js';
 import { runSubcommand, type Subcommand } from '../subcommands.js';
-import { printReceipt } from './handoff.js';
 
 /** Front-matter keys a block may set, and whether each is a list. */
 const BLOCK_KEYS = {
@@ -54,9 +50,6 @@ export function run(argv: string[], io: CliIO): Promise<number> {
   return runSubcommand('result', SUBCOMMANDS, usage, argv, io);
 }
 
-/** The largest result file or stdin accepted (the note's own limit is in characters; this bounds the read). */
-const BODY_BYTES = 1024 * 1024;
-
 async function write(argv: string[], io: CliIO): Promise<number> {
   const { flags } = parseCommandArgs('result write', argv, {
     file: { type: 'string' },
@@ -79,7 +72,7 @@ async function write(argv: string[], io: CliIO): Promise<number> {
   if (flags.agent && flags.as && flags.agent !== flags.as) {
     throw new UsageError(`--agent ${flags.agent} and --as ${flags.as} disagree — pass only one`);
   }
-  const input = flags.file === undefined ? await io.readStdin(BODY_BYTES) : readBodyFile(flags.file);
+  const input = await readNoteInput(io, flags.file);
   const { block, body } = splitBlock(input);
   const text = (key: BlockKey) => {
     const value = block[key];
@@ -143,20 +136,4 @@ export function splitBlock(input: string): { block: Block; body: string } {
     } else block[key] = String(value);
   }
   return { block, body: parsed.body };
-}
-
-function readBodyFile(path: string): string {
-  const read = readNamedFile(path, BODY_BYTES);
-  if (read.ok) return read.text;
-  throw new UsageError(`cannot read --file ${path}: it ${read.missing ? 'does not exist' : read.reason}`);
-}
-
-// BATON_AGENT (or a registered name) when set; otherwise the session records decide (or `you`).
-function envAgent(board: Board): string | undefined {
-  try {
-    return resolveAgent(board);
-  } catch (error) {
-    if (isBatonError(error, 'no_agent')) return undefined;
-    throw error;
-  }
 }

@@ -11,7 +11,6 @@ import { filesUnder, snapshot, testdir } from '../../helpers/testdir.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-30T12:00:00.000Z');
-const NOT_A_NOTE = 'not a note file (notes/<project-key>/n-<id>.md)';
 const ttl = (days: number, created: string) => `older than gc.ttl (${days}d): created ${created}`;
 const cap = (n: number, project: string) =>
   `over gc.maxPerProject (${n}): older than the newest ${n} of project ${project}`;
