@@ -79,7 +79,6 @@ export default async function hooks(ctx) {
       payload({ tool_name: 'Edit', tool_input: { file_path: join(project, 'src/a.ts') } }),
       'pre-tool-use, an edit nobody else made',
     ],
-    ['subagent-stop', payload({ stop_hook_active: false }), 'subagent-stop'],
   ];
   for (const [event, stdin, name] of nothing)
     rows.push(row(name, silent(name, time(event, stdin)), NOTHING_TARGET));
@@ -134,6 +133,19 @@ export default async function hooks(ctx) {
   if (!withMail.stdout.includes('are you done?'))
     throw new Error('the stop hook did not push the waiting message');
   rows.push(row('stop, one message waiting (pushed)', withMail));
+  // A sub-agent's stop always has work where a board is: its final output becomes a result note.
+  rows.push(
+    row(
+      'subagent-stop, a result note written',
+      time(
+        'subagent-stop',
+        payload({
+          stop_hook_active: false,
+          last_assistant_message: 'Audit done: POST /login and POST /logout skip the CSRF check.',
+        }),
+      ),
+    ),
+  );
   rows.push(
     row(
       'pre-compact, raw handoff from a 25-line transcript',
