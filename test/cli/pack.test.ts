@@ -84,7 +84,7 @@ describe('baton pack', () => {
     const distinct = p.run(['pack', ...refs, '--json']);
     expect([distinct.code, distinct.stderr]).toEqual([
       0,
-      "baton: refs 10 over the limit of 10 — listed in the pack's header\n",
+      "baton: 10 refs over the limit of 10 — listed in the pack's header\n",
     ]);
     const json = JSON.parse(distinct.stdout);
     expect(json.items.map((item: { handle: string }) => item.handle)).toEqual(refs.slice(0, 10));
@@ -101,7 +101,7 @@ describe('baton pack', () => {
     const missing = p.run(['pack', 'dave:shop', refs[0]!]);
     expect([missing.code, missing.stderr]).toEqual([
       0,
-      "baton: refs 1 unresolved — listed in the pack's header\n",
+      "baton: 1 ref unresolved — listed in the pack's header\n",
     ]);
     expect(missing.stdout.split('\n').slice(2, 5)).toEqual([
       `items: ${refs[0]}`,

@@ -34,11 +34,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const pack = buildPack(board, positionals, { budget, agent: optionalAgent(board, flags.as) });
   if (flags.json) printJson(io, { board: board.root, ...pack });
   else io.out(pack.text);
+  const refs = (n: number) => `${n} ${n === 1 ? 'ref' : 'refs'}`;
   const notes = [
-    ...(pack.unresolved.length > 0 ? [`${pack.unresolved.length} unresolved`] : []),
-    ...(pack.overLimit.length > 0 ? [`${pack.overLimit.length} over the limit of ${MAX_REFS}`] : []),
+    ...(pack.unresolved.length > 0 ? [`${refs(pack.unresolved.length)} unresolved`] : []),
+    ...(pack.overLimit.length > 0 ? [`${refs(pack.overLimit.length)} over the limit of ${MAX_REFS}`] : []),
   ];
-  if (notes.length > 0) io.err(`baton: refs ${notes.join(', ')} — listed in the pack's header\n`);
+  if (notes.length > 0) io.err(`baton: ${notes.join(', ')} — listed in the pack's header\n`);
   if (pack.overBudget) {
     io.err(
       `baton: the pack is ${pack.chars} chars, over its budget of ${budget}: each item keeps its handle and an excerpt\n`,
