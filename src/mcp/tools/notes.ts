@@ -48,7 +48,7 @@ function sectionArg(name: string, key: SectionKey) {
 
 const board = defineTool({
   name: 'board',
-  description: 'Handoff notes as a timeline of sessions, newest first.',
+  description: 'Handoff and result notes as a timeline of sessions, newest first.',
   profiles: ['default', 'notes'],
   input: {
     project: z.string().optional().describe('key; default: this one'),
