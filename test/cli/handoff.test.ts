@@ -2,6 +2,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { idTime, newId } from '../../src/core/store/ids.js';
 import { BODY, bodyWithGoal } from '../core/notes/bodies.js';
 import { checkout } from '../helpers/project.js';
 import { baton, filesUnder, snapshot, testdir } from '../helpers/testdir.js';
@@ -120,7 +121,8 @@ describe('baton board', () => {
     const g3 = write('gen3-cccccccc', 'gen2-bbbbbbbb', 'Third generation');
     const ext = write('child-dddddddd', 'gone-99999999', 'Child of a session not on this board');
     // A sub-agent's note (a result note, written by hand here: result notes arrive with their own command).
-    const sub = 'n-01M8S000000000000000000000';
+    // Its id a second after the newest note's (a fixed id would turn older than the others as the clock passes it).
+    const sub = newId('n', idTime(ext) + 1000);
     const text = readFileSync(join(p.root, '.baton', 'notes', p.key, `${g3}.md`), 'utf8')
       .replace(g3, sub)
       .replace('kind: handoff', 'kind: result')
