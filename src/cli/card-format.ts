@@ -1,6 +1,6 @@
 // Shared by the `baton card` subcommands: their usage and flag parsing, the acting author (a person is `you`),
 // the list table and the receipts.
-import { resolveAgent } from '../core/agents/identity.js';
+import { actingAgentIfAny } from '../core/agents/identity.js';
 import { type Board, requireBoard } from '../core/board/open-board.js';
 import {
   type CardEntry,
@@ -10,7 +10,6 @@ import {
   isEntryType,
 } from '../core/cards/card.js';
 import { visibleText } from '../core/display/visible-text.js';
-import { isBatonError } from '../core/errors.js';
 import { type FlagSpec, type ParsedArgs, parseCommandArgs } from './args.js';
 import { boardFromFlags, requireEnabled } from './board-flags.js';
 import { formatTime } from './format-time.js';
@@ -61,12 +60,7 @@ export function cardArgs<F extends FlagSpec>(
 
 /** `--as`, else BATON_AGENT, else this session's registered agent, else `you` (a person typing commands). */
 export function cardAuthor(board: Board, as: string | undefined): string {
-  try {
-    return resolveAgent(board, { as });
-  } catch (error) {
-    if (isBatonError(error, 'no_agent')) return HUMAN_AUTHOR;
-    throw error;
-  }
+  return actingAgentIfAny(board, { as }) ?? HUMAN_AUTHOR;
 }
 
 /** `--type`: one of ENTRY_TYPES (default note); anything else is a usage mistake. */

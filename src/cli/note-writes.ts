@@ -1,9 +1,6 @@
-// What `baton handoff write` and `baton result write` share: the body they read, the agent they default to, and
-// the receipt they print.
-import { resolveAgent } from '../core/agents/identity.js';
+// What `baton handoff write` and `baton result write` share: the body they read and the receipt they print.
 import type { Board } from '../core/board/open-board.js';
 import { visibleText } from '../core/display/visible-text.js';
-import { isBatonError } from '../core/errors.js';
 import { listNotes } from '../core/notes/read.js';
 import { lineageText } from '../core/notes/timeline-text.js';
 import type { WriteHandoffResult } from '../core/notes/write.js';
@@ -20,16 +17,6 @@ export async function readNoteInput(io: CliIO, file: string | undefined): Promis
   const read = readNamedFile(file, BODY_BYTES);
   if (read.ok) return read.text;
   throw new UsageError(`cannot read --file ${file}: it ${read.missing ? 'does not exist' : read.reason}`);
-}
-
-/** BATON_AGENT (or a registered name) when set; otherwise the session record decides (or `you`). */
-export function envAgent(board: Board): string | undefined {
-  try {
-    return resolveAgent(board);
-  } catch (error) {
-    if (isBatonError(error, 'no_agent')) return undefined;
-    throw error;
-  }
 }
 
 /** The receipt of a written note: id, project, title, lineage; `--json` prints the whole result. */

@@ -1,4 +1,5 @@
 // `baton handoff write|draft` — six-section handoff notes, chained session to session.
+import { actingAgentIfAny } from '../../core/agents/identity.js';
 import { sectionsTemplate } from '../../core/notes/sections.js';
 import { writeHandoff } from '../../core/notes/write.js';
 import { requestHandoff } from '../../core/pending/request.js';
@@ -6,7 +7,7 @@ import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, echoBoard, requireEnabled } from '../board-flags.js';
 import { printRequest } from '../card-two-phase.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
-import { envAgent, printReceipt, readNoteInput } from '../note-writes.js';
+import { printReceipt, readNoteInput } from '../note-writes.js';
 import { runSubcommand, type Subcommand } from '../subcommands.js';
 
 export const usage = `baton handoff <subcommand> [flags]
@@ -64,7 +65,7 @@ async function write(argv: string[], io: CliIO): Promise<number> {
     files: flags.files?.split(','),
     session: flags.session,
     parentSession: flags['parent-session'],
-    agent: flags.agent ?? flags.as ?? envAgent(board),
+    agent: flags.agent ?? flags.as ?? actingAgentIfAny(board),
     harness: flags.harness,
   });
   printReceipt(io, board, result, flags.json);

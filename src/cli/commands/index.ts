@@ -1,9 +1,8 @@
 // `baton index [--as agent] [--session id] [--budget chars] [--json]` — what the hooks inject: the board index.
-import { resolveAgent } from '../../core/agents/identity.js';
+import { actingAgentIfAny } from '../../core/agents/identity.js';
 import { requireBoard } from '../../core/board/open-board.js';
 import { DEFAULT_INDEX_BUDGET, renderIndex } from '../../core/board-index/render.js';
 import { visibleText } from '../../core/display/visible-text.js';
-import { BatonError } from '../../core/errors.js';
 import { validateName } from '../../core/store/names.js';
 import { intFlag, parseCommandArgs } from '../args.js';
 import { boardFromFlags, printJson, requireEnabled } from '../board-flags.js';
@@ -29,9 +28,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const session = flags.session === undefined ? undefined : validateName('session', flags.session);
   // For a named session, its own agent (what its hook would show); else the acting agent, when there is one.
   const agent =
-    session !== undefined && flags.as === undefined
-      ? undefined
-      : optionalAgent(() => resolveAgent(board, { as: flags.as }));
+    session !== undefined && flags.as === undefined ? undefined : actingAgentIfAny(board, { as: flags.as });
   const index = renderIndex(board, { agent, session, budget });
   for (const problem of index.problems) io.err(`baton: ${visibleText(problem, { singleLine: true })}\n`);
   if (flags.json) {
@@ -42,14 +39,4 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   else if (index.text === '') io.err(`baton: nothing to index for project ${index.project} yet\n`);
   else io.out(`${index.text}\n`);
   return 0;
-}
-
-// The index counts an agent's unread mail when there is one; without an agent it is still the index.
-function optionalAgent(resolve: () => string): string | undefined {
-  try {
-    return resolve();
-  } catch (error) {
-    if (error instanceof BatonError && error.code === 'no_agent') return undefined;
-    throw error;
-  }
 }

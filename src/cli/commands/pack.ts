@@ -1,8 +1,7 @@
 // `baton pack <ref…> [--budget chars] [--as agent] [--json]` — a context pack: the items named, in full within a
 // budget, under a header of what was packed, over the limit or unresolved, and above the board index.
-import { resolveAgent } from '../../core/agents/identity.js';
+import { actingAgentIfAny } from '../../core/agents/identity.js';
 import { requireBoard } from '../../core/board/open-board.js';
-import { isBatonError } from '../../core/errors.js';
 import { buildPack, DEFAULT_PACK_BUDGET, MAX_REFS, REF_SHAPES } from '../../core/pack/index.js';
 import { intFlag, parseCommandArgs } from '../args.js';
 import { boardFromFlags, printJson, requireEnabled } from '../board-flags.js';
@@ -31,7 +30,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const budget = intFlag('budget', flags.budget, DEFAULT_PACK_BUDGET, 1);
   const board = boardFromFlags(io, flags);
   requireBoard(board);
-  const pack = buildPack(board, positionals, { budget, agent: optionalAgent(board, flags.as) });
+  const pack = buildPack(board, positionals, { budget, agent: actingAgentIfAny(board, { as: flags.as }) });
   if (flags.json) printJson(io, { board: board.root, ...pack });
   else io.out(pack.text);
   const refs = (n: number) => `${n} ${n === 1 ? 'ref' : 'refs'}`;
@@ -46,14 +45,4 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     );
   }
   return 0;
-}
-
-// The index counts an agent's unread mail when there is one; without an agent the pack is still whole.
-function optionalAgent(board: ReturnType<typeof boardFromFlags>, as: string | undefined): string | undefined {
-  try {
-    return resolveAgent(board, { as });
-  } catch (error) {
-    if (isBatonError(error, 'no_agent')) return undefined;
-    throw error;
-  }
 }

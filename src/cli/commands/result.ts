@@ -1,11 +1,12 @@
 // `baton result write` — a delegated task's result note: the full deliverable on stdin (or --file), the summary as
+import { actingAgentIfAny } from '../../core/agents/identity.js';
 // flags or as a front-matter block in front of it.
 import { type WriteResultOptions, writeResult } from '../../core/notes/write-result.js';
 import { type FieldValue, parseRecord } from '../../core/store/front-matter.js';
 import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, echoBoard, requireEnabled } from '../board-flags.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
-import { envAgent, printReceipt, readNoteInput } from '../note-writes.js';
+import { printReceipt, readNoteInput } from '../note-writes.js';
 import { runSubcommand, type Subcommand } from '../subcommands.js';
 
 /** Front-matter keys a block may set, and whether each is a list. */
@@ -100,7 +101,7 @@ async function write(argv: string[], io: CliIO): Promise<number> {
     files: flags.files?.split(',') ?? list('files'),
     session: flags.session ?? text('session'),
     parentSession: flags['parent-session'] ?? text('parentSession'),
-    agent: flags.agent ?? flags.as ?? envAgent(board),
+    agent: flags.agent ?? flags.as ?? actingAgentIfAny(board),
     harness: flags.harness,
   };
   printReceipt(io, board, writeResult(board, options), flags.json);

@@ -1,6 +1,6 @@
 // Who is acting: --as, then --from, then BATON_AGENT, then the name registered for this session.
 import type { Board } from '../board/open-board.js';
-import { BatonError } from '../errors.js';
+import { BatonError, isBatonError } from '../errors.js';
 import { boundAgent } from '../sessions/session.js';
 import { validateName } from '../store/names.js';
 
@@ -26,4 +26,14 @@ export function resolveAgent(board: Board, options: ActingAgentOptions = {}): st
     );
   }
   return validateName('agent', name);
+}
+
+/** The acting agent when one is set (see resolveAgent), else undefined; an invalid name still throws. */
+export function actingAgentIfAny(board: Board, options: ActingAgentOptions = {}): string | undefined {
+  try {
+    return resolveAgent(board, options);
+  } catch (error) {
+    if (isBatonError(error, 'no_agent')) return undefined;
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 // Fitting lines to a budget of characters without ever losing a handle: a line is cut from its end, before its
 // handle; a line with no room for anything else is its handle alone. Lengths count code points.
+import { cut } from '../display/cut.js';
 
 /** A line of the index: what it says, then the handle that finds the item (`note:<id>`, `card:<id>`). */
 export interface HandledLine {
@@ -7,13 +8,7 @@ export interface HandledLine {
   handle: string;
 }
 
-/** `text` cut to at most `max` code points, ending in `…` when cut. */
-export function cut(text: string, max: number): string {
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
-  if (max <= 0) return '';
-  return `${chars.slice(0, max - 1).join('')}…`;
-}
+export { cut };
 
 export function length(text: string): number {
   let n = 0;

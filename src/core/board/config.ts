@@ -3,6 +3,7 @@
 // `index.lineChars: 0` means no trimming, a ttl of `"0"` means never expire, `gc.maxPerProject: 0` means no cap.
 // Nothing passes a raw 0 past this file: "off" is a flag, "never" and "no limit" are Infinity. A file or value that
 // cannot be used is reported (`problems`) and its default used: a broken config.json never stops a reader or a hook.
+import { cut } from '../display/cut.js';
 import { readTextFile } from '../store/read-file.js';
 import { type Board, boardPath } from './open-board.js';
 
@@ -149,5 +150,5 @@ export function parseDuration(value: unknown): number | undefined {
 
 function shown(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  return cut(text, 40);
 }

@@ -2,6 +2,7 @@
 // Reading never fails and never returns nothing: a broken note comes back with what could be read, marked degraded.
 import { basename, dirname } from 'node:path';
 import { type Board, boardPath } from '../board/open-board.js';
+import { cut } from '../display/cut.js';
 import { type Fields, parseRecord } from '../store/front-matter.js';
 import { idTime, isId } from '../store/ids.js';
 import { nameProblem } from '../store/names.js';
@@ -232,7 +233,7 @@ export function conclusionFromBody(body: string): string | undefined {
   }
   const text = paragraph.join(' ').replace(/\s+/g, ' ').trim();
   if (text === '') return undefined;
-  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+  return cut(text, 200);
 }
 
 function defaults(id: string, projectKey: string, path: string): NoteRecord {
@@ -287,5 +288,5 @@ export function titleFromBody(body: string): string | undefined {
     .map((line) => line.replace(/^[#>*\-\s]+/, '').trim())
     .find((line) => line !== '' && line !== '---');
   if (!first) return undefined;
-  return first.length > 120 ? `${first.slice(0, 119)}…` : first;
+  return cut(first, 120);
 }

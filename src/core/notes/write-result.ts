@@ -1,7 +1,7 @@
 // Writing a result note: one per delegated task, its body the full deliverable, its front matter the summary. Every
 // field is checked before anything is written; the file name is a fresh id, never the task's text.
-import type { Board } from '../board/open-board.js';
-import { ensureBoard } from '../board/open-board.js';
+import { type Board, ensureBoard } from '../board/open-board.js';
+import { cut } from '../display/cut.js';
 import { BatonError } from '../errors.js';
 import { currentSession, projectKeyOf, readSession, type SessionRecord } from '../sessions/session.js';
 import { projectRootOf } from '../sessions/touched.js';
@@ -240,6 +240,5 @@ function firstLine(task: string | undefined): string | undefined {
     .map((text) => text.replace(/\s+/g, ' ').trim())
     .find((text) => text !== '');
   if (!line) return undefined;
-  const chars = [...line];
-  return chars.length <= 120 ? line : `${chars.slice(0, 119).join('').trimEnd()}…`;
+  return cut(line, 120);
 }
