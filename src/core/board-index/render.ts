@@ -254,11 +254,11 @@ function fixedLines(
     );
   }
   for (const pending of index.pending) {
-    const expires = pending.expiresAt ? `, expires ${pending.expiresAt.slice(11, 16)} UTC` : '';
+    const expires = pending.expiresAt ? `, expires ${one(pending.expiresAt.slice(11, 16))} UTC` : '';
     head.push(
       form === 'short'
-        ? `pending: ${pending.target}`
-        : `pending: ${pending.target} requested by ${one(pending.requestedBy)}${expires} — answer with one \`\`\`${pending.block} block`,
+        ? `pending: ${one(pending.target)}`
+        : `pending: ${one(pending.target)} requested by ${one(pending.requestedBy)}${expires} — answer with one \`\`\`${one(pending.block)} block`,
     );
   }
   const more = (shown: number, total: number) => (total > shown ? `, ${shown} of ${total}` : '');
