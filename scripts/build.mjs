@@ -3,7 +3,7 @@
 // with `--types` (what `npm install` runs), also the library's type declarations in dist/types, with tsc (seconds,
 // so the everyday build leaves the last ones in place).
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 
@@ -17,7 +17,7 @@ const common = {
 };
 
 const withTypes = process.argv.includes('--types');
-for (const part of ['cli.js', 'index.js', 'chunks', 'hot', ...(withTypes ? ['types'] : [])]) {
+for (const part of ['cli.js', 'index.js', 'chunks', 'hot', 'web', ...(withTypes ? ['types'] : [])]) {
   rmSync(`dist/${part}`, { recursive: true, force: true });
 }
 await Promise.all([
@@ -44,7 +44,22 @@ await Promise.all([
     define: { 'import.meta.url': '__baton_module_url' },
     banner: { js: 'const __baton_module_url = require("node:url").pathToFileURL(__filename).href;' },
   }),
+  // The web UI's page: one script and one stylesheet, served by `baton serve` (no inline script: the CSP forbids it).
+  build({
+    entryPoints: { app: 'src/web/page/main.tsx' },
+    outdir: 'dist/web',
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    logLevel: 'warning',
+  }),
 ]);
+mkdirSync('dist/web', { recursive: true });
+for (const file of ['index.html', 'style.css']) copyFileSync(`src/web/page/${file}`, `dist/web/${file}`);
 
 if (withTypes) {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

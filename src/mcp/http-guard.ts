@@ -50,11 +50,32 @@ export function foreignOrigin(req: IncomingMessage, allowed: Set<string>): strin
   return `Origin ${JSON.stringify(origin)} is not this server`;
 }
 
-/** A constant-time check of `Authorization: Bearer <token>`; both sides are hashed so lengths never leak. */
+/** A constant-time check of `Authorization: Bearer <token>`. */
 export function bearerMatches(req: IncomingMessage, token: string): boolean {
   const header = req.headers.authorization ?? '';
-  const given = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() ?? '';
+  return sameSecret(/^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() ?? '', token);
+}
+
+/** The cookie a browser holds the bearer token in (the page cannot send an Authorization header on navigation). */
+export const AUTH_COOKIE = 'baton_auth';
+
+/** The bearer token in the browser's cookie; never for `/mcp`, whose clients send the header. */
+export function cookieMatches(req: IncomingMessage, token: string): boolean {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0 || part.slice(0, eq).trim() !== AUTH_COOKIE) continue;
+    try {
+      return sameSecret(decodeURIComponent(part.slice(eq + 1).trim()), token);
+    } catch {
+      return false; // not percent-encoded as the server set it
+    }
+  }
+  return false;
+}
+
+/** Constant-time comparison of two secrets; both are hashed first, so their lengths never leak. */
+export function sameSecret(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(token).digest();
+  const b = createHash('sha256').update(expected).digest();
   return timingSafeEqual(a, b) && given !== '';
 }

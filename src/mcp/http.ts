@@ -8,7 +8,16 @@ import { BatonError } from '../core/errors.js';
 import { canonicalName, nameProblem } from '../core/store/names.js';
 import { type IdentitySource, identityOrigin } from './call-context.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, limitConnections } from './connection-limits.js';
-import { allowedHosts, bearerMatches, foreignOrigin, isLoopbackHost, urlHost } from './http-guard.js';
+import {
+  AUTH_COOKIE,
+  allowedHosts,
+  bearerMatches,
+  cookieMatches,
+  foreignOrigin,
+  isLoopbackHost,
+  sameSecret,
+  urlHost,
+} from './http-guard.js';
 import type { Logger } from './logger.js';
 import { readBody } from './read-body.js';
 
@@ -148,11 +157,27 @@ export function createRequestHandler(options: HttpOptions, allowed: () => Set<st
 async function handle(req: IncomingMessage, res: ServerResponse, options: HttpOptions, allowed: Set<string>) {
   const foreign = foreignOrigin(req, allowed);
   if (foreign) return sendText(res, 403, `forbidden: ${foreign} (DNS rebinding protection)\n`);
-  if (options.token && !bearerMatches(req, options.token)) {
-    res.setHeader('WWW-Authenticate', 'Bearer realm="baton"');
-    return sendText(res, 401, 'unauthorized: send "Authorization: Bearer <token>"\n');
-  }
   const url = new URL(req.url ?? '/', 'http://localhost');
+  if (options.token && !bearerMatches(req, options.token)) {
+    const login = url.pathname === '/' && req.method === 'GET' ? url.searchParams.get('token') : null;
+    if (login !== null && sameSecret(login, options.token)) {
+      // The page's own sign-in: the token moves from the link into a cookie scripts cannot read or send elsewhere.
+      res.setHeader(
+        'Set-Cookie',
+        `${AUTH_COOKIE}=${encodeURIComponent(options.token)}; HttpOnly; SameSite=Strict; Path=/`,
+      );
+      res.writeHead(303, { Location: '/', 'Cache-Control': 'no-store' }).end();
+      return;
+    }
+    if (url.pathname === '/mcp' || !cookieMatches(req, options.token)) {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="baton"');
+      return sendText(
+        res,
+        401,
+        'unauthorized: send "Authorization: Bearer <token>" (in a browser, open /?token=<token> once)\n',
+      );
+    }
+  }
   if (url.pathname === '/mcp') return handleMcp(req, res, options);
   for (const route of options.routes ?? []) if (await route(req, res, url)) return;
   if (url.pathname === '/' && (req.method === 'GET' || req.method === 'HEAD')) {

@@ -7,17 +7,20 @@ import { streamLogger } from '../../mcp/logger.js';
 import { isProfile, parseProfile, unknownProfile } from '../../mcp/profiles.js';
 import { createMcpServer } from '../../mcp/server.js';
 import { checkToken, readTokenFile } from '../../mcp/token.js';
+import { createWebApp, DEFAULT_PERSON } from '../../web/server.js';
 import { intFlag, parseCommandArgs } from '../args.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
+import { packageVersion } from '../version.js';
 
 export const usage = `baton serve [--port 7325] [--host 127.0.0.1] [--token-file <file>] [--tools default|full|messaging|cards|notes] [--as <name>]
-  Serves MCP over Streamable HTTP at http://<host>:<port>/mcp (stateless; one fresh server per request).
+  Serves the web UI at http://<host>:<port>/ (its JSON API under /api/) and MCP over Streamable HTTP at
+  http://<host>:<port>/mcp (stateless; one fresh server per request).
   --host        any non-loopback address needs a token (--token-file, or BATON_TOKEN); clients send
                 "Authorization: Bearer <token>". A token has at least 32 characters.
   --token-file  read the token from <file>; a missing file is created with a new random token, mode 600.
                 A file other users may read is refused (chmod 600 it).
-  --as          the identity of every request (default BATON_AGENT). Without one, each client names itself
-                with the X-Baton-Agent header, or passes "from" to dm_send.
+  --as          the identity of every MCP request (default BATON_AGENT). Without one, each client names itself
+                with the X-Baton-Agent header, or passes "from" to dm_send. The web UI acts as --as, else \`you\`.
   --port 0      picks a free port; the chosen address is printed on stderr.`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
@@ -39,7 +42,14 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const root = openBoard(boardOptions).root;
   const token = readToken(flags['token-file'], io);
   const logger = streamLogger(process.stderr, '[baton serve]');
+  const web = createWebApp({
+    board: boardOptions,
+    person: flags.as ? validateName('agent', flags.as) : DEFAULT_PERSON,
+    version: packageVersion(),
+    log: (error) => logger.error('web request failed', error),
+  });
   const running = await listenHttp({
+    routes: web.routes,
     host: flags.host,
     port,
     token,
@@ -50,12 +60,16 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     mcpServer: (requestAgent, source) =>
       createMcpServer({ board: boardOptions, agent: requestAgent, agentSource: source, profile, logger }),
   });
-  io.err(`listening on ${running.url}\n[board ${root}]\n`);
+  const page = running.url.replace(/\/mcp$/, '/');
+  io.err(`listening on ${running.url}\n`);
+  io.err(token ? `web UI: ${page} (sign in once: open ${page}?token=<the token>)\n` : `web UI: ${page}\n`);
+  io.err(`[board ${root}]\n`);
   io.err(agent ? `acting as ${agent}\n` : 'no identity: clients send X-Baton-Agent or "from"\n');
   await new Promise<void>((done) => {
     if (!io.signal || io.signal.aborted) return done();
     io.signal.addEventListener('abort', () => done(), { once: true });
   });
+  web.close();
   await running.close();
   return 0;
 }

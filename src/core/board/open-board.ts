@@ -144,7 +144,7 @@ function adoptable(root: string): boolean {
 }
 
 // A `.baton` folder is named after its project; any other board folder after itself.
-function boardName(root: string): string {
+export function boardName(root: string): string {
   const base = basename(root);
   const name = base === BOARD_DIR ? parse(dirname(root)).base : base;
   return name || 'board';

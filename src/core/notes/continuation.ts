@@ -144,7 +144,8 @@ function startFolder(board: Board, note: NoteRecord, sessionCwd: string | undefi
   return { cwd: board.cwd, cwdFrom: 'current' as const };
 }
 
-function resumeOf(note: NoteRecord, sessionCwd: string | undefined): Continuation['resume'] {
+/** The command that resumes the session that wrote `note` (run in `sessionCwd` when it is a folder), or why none. */
+export function resumeOf(note: NoteRecord, sessionCwd: string | undefined): Continuation['resume'] {
   if (!isStartableHarness(note.harness)) {
     return { reason: `the original session ran in ${note.harness}, which baton cannot resume` };
   }

@@ -88,6 +88,19 @@ export function peekPending(board: Board, session: string): PendingWrite | undef
   return pending && pending.session === session && !isExpired(pending, board.clock()) ? pending : undefined;
 }
 
+/** Every open (unexpired, readable) pending write on the board, read only, oldest first. */
+export function listOpenPendings(board: Board): PendingWrite[] {
+  const open: PendingWrite[] = [];
+  for (const name of listNames(board.root, boardPath(board, PENDING_DIR))) {
+    if (isTempName(name) || !name.endsWith('.json')) continue;
+    const session = name.slice(0, -'.json'.length);
+    if (nameProblem('session', session)) continue;
+    const pending = peekPending(board, session);
+    if (pending) open.push(pending);
+  }
+  return open.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+}
+
 /** Records that the session's agent has been shown the prompt of its pending write (under the caller's lock). */
 export function markAnnounced(board: Board, pending: PendingWrite): void {
   writeJsonRecord(board, pendingPath(board, pending.session), { ...pending, announced: true });

@@ -1,0 +1,281 @@
+// The JSON the web UI's API under /api/ answers with: the server (src/web/api/) builds these shapes, the page
+// (src/web/page/) reads them. Types only — the page imports nothing else from the server side.
+//
+// Every text field is board content: untrusted, shown by the page only as text (or as Markdown rendered with raw
+// HTML off), never as HTML.
+
+/** Any failed request: `code` is a BatonError code (`not_found`, `invalid_input`, `conflict`, `forbidden`, …). */
+export interface ApiError {
+  error: string;
+  code: string;
+}
+
+/** GET /api/board — what the page needs first. */
+export interface BoardInfo {
+  /** Absolute path of the board folder. */
+  board: string;
+  name: string;
+  /** Who the page acts as when it writes (default `you`; `baton serve --as <name>`). */
+  person: string;
+  /** Project keys that have notes, sorted. */
+  projects: string[];
+  counts: { notes: number; cards: number; threads: number; liveSessions: number; unread: number };
+  /** Unreadable or foreign files met while reading (at most 20, each one line). */
+  problems: string[];
+  version: string;
+}
+
+export type NoteKindJson = 'handoff' | 'result';
+
+/** A note without its body: what a timeline row shows. */
+export interface NoteSummary {
+  id: string;
+  kind: NoteKindJson;
+  projectKey: string;
+  session: string;
+  /** `''` = first of its line. */
+  parentSession: string;
+  agent: string;
+  harness: string;
+  createdAt: string;
+  title: string;
+  status: 'ok' | 'error' | 'degraded';
+  conclusion?: string;
+  provenance: 'curated' | 'raw';
+  /** How many files it names. */
+  fileCount: number;
+  /** Why the note could not be read whole. */
+  degraded?: string;
+  /** A result note's task. */
+  task?: string;
+}
+
+/** One node of the relation timeline (SPEC §6); children are newest-activity first. */
+export interface TimelineNodeJson {
+  /** Absent for an external parent. */
+  note?: NoteSummary;
+  /** The session id of an external parent (no note on this board): drawn dashed. */
+  external?: string;
+  kind: 'main' | 'sub-agent' | 'external';
+  /** First 8 characters of the parent session ("source: …"). */
+  source?: string;
+  /** "continued by N". */
+  continuedBy: number;
+  /** The note's session is live ("in progress"). */
+  inProgress: boolean;
+  /** Newest createdAt in the subtree. */
+  latest: string;
+  children: TimelineNodeJson[];
+}
+
+/** GET /api/timeline[?project=<key>] — every family, newest subtree activity first. */
+export interface TimelineJson {
+  /** The project shown; null = every project. */
+  project: string | null;
+  projects: string[];
+  families: TimelineNodeJson[];
+  /** Notes in `families`. */
+  total: number;
+  problems: string[];
+}
+
+export interface SectionJson {
+  key: 'goal' | 'done' | 'state' | 'decisions' | 'pitfalls' | 'next';
+  /** The canonical English heading (the page translates by `key`). */
+  title: string;
+  /** Markdown. */
+  text: string;
+}
+
+/** How "request a supplementary handoff" will be answered for this note's session. */
+export type SupplementMode =
+  /** The session is live: a two-phase request its agent answers at its next turn boundary. */
+  | 'request'
+  /** The session has ended: a mechanical draft (no model) from its transcript. */
+  | 'draft'
+  /** Neither is possible (no live session and no transcript); `why` says so. */
+  | 'none';
+
+/** GET /api/notes/<id> — one note in full. */
+export interface NoteDetail {
+  note: NoteSummary & {
+    facts: string[];
+    files: string[];
+    artifacts: string[];
+    rev?: string;
+    transcriptPath?: string;
+    /** The full body (Markdown). */
+    body: string;
+    /** Absolute path of the note file. */
+    path: string;
+  };
+  /** The six sections of a handoff in canonical order; null when the body has not got them (a result note). */
+  sections: SectionJson[] | null;
+  sessionLive: boolean;
+  /** The parent note (same lineage), when on this board. */
+  parent?: { id: string; title: string };
+  /** Notes that continue this one or hang under it (continuations and sub-agents). */
+  children: { id: string; title: string; kind: 'main' | 'sub-agent' }[];
+  /** The shell command that resumes the original session, or why there is none. */
+  resume: { command: string; cwd?: string } | { reason: string };
+  supplement: { mode: SupplementMode; why: string };
+}
+
+/** POST /api/notes/<id>/continue {harness?} — the same text and command as `baton continue <id> --print`. */
+export interface ContinueResult {
+  harness: string;
+  /** The first message of the new session. */
+  text: string;
+  /** The shell line that starts it. */
+  command: string;
+  cwd: string;
+  /** Where the text was written when too long for a command line. */
+  textFile?: string;
+}
+
+/** POST /api/notes/<id>/supplement — what was done, and which path was used. */
+export type SupplementResult =
+  | { mode: 'request'; session: string; expiresAt?: string; prompt: string }
+  | { mode: 'draft'; note: { id: string; title: string } };
+
+export type EntryTypeJson = 'note' | 'finding' | 'question' | 'answer';
+
+/** GET /api/cards — newest activity first. */
+export interface CardSummaryJson {
+  id: string;
+  title: string;
+  createdBy: string;
+  createdAt: string;
+  lastActivity: string;
+  entries: number;
+  /** Entries per type. */
+  counts: Record<EntryTypeJson, number>;
+}
+
+export interface CardListJson {
+  cards: CardSummaryJson[];
+  problems: string[];
+}
+
+export interface CardEntryJson {
+  id: string;
+  type: EntryTypeJson;
+  author: string;
+  at: string;
+  /** Markdown. */
+  body: string;
+}
+
+/** GET /api/cards/<id> — a card as parsed from its file. */
+export interface CardDetail {
+  card: CardSummaryJson;
+  entries: CardEntryJson[];
+  /** The card file's path. */
+  path: string;
+  /** Open two-phase requests for this card. */
+  pending: { session: string; agent: string; intent: string; expiresAt?: string }[];
+}
+
+/** A message; a fan-out (one send to several agents) is one MessageJson with every recipient in `to`. */
+export interface MessageJson {
+  id: string;
+  from: string;
+  to: string[];
+  at: string;
+  subject?: string;
+  replyTo?: string;
+  batch?: string;
+  /** Markdown. */
+  body: string;
+}
+
+/** One thread, as listed by GET /api/mail (newest activity first). */
+export interface ThreadSummary {
+  /** The id of the thread's first message (GET /api/threads/<id>). */
+  id: string;
+  subject: string;
+  participants: string[];
+  /** Messages in it (a fan-out counts once). */
+  count: number;
+  /** Newest message time. */
+  latest: string;
+  /** The newest message's first line, cut. */
+  preview: string;
+  latestFrom: string;
+}
+
+export interface MailJson {
+  threads: ThreadSummary[];
+  problems: string[];
+}
+
+/** GET /api/threads/<id> — oldest first. */
+export interface ThreadJson {
+  id: string;
+  subject: string;
+  messages: MessageJson[];
+}
+
+/** GET /api/inbox — the person's own inbox, newest first. */
+export interface InboxJson {
+  person: string;
+  messages: MessageJson[];
+}
+
+/** POST /api/messages {to: string[], body, subject?, replyTo?} — sent as the person. */
+export interface SendResultJson {
+  sent: { id: string; to: string }[];
+}
+
+export interface TouchedJson {
+  path: string;
+  at?: string;
+  /** Other live sessions that touched the same path. */
+  others: { session: string; agent: string; harness: string }[];
+}
+
+export interface SessionJson {
+  id: string;
+  harness: string;
+  agent: string;
+  cwd: string;
+  projectKey: string;
+  parentSession: string;
+  startedAt: string;
+  lastSeen: string;
+  endedAt?: string;
+  live: boolean;
+  touched: TouchedJson[];
+}
+
+/** GET /api/sessions — per project; live sessions first, then ended, newest first. */
+export interface SessionsJson {
+  projects: { key: string; sessions: SessionJson[] }[];
+  problems: string[];
+}
+
+export type SearchKind = 'message' | 'card' | 'note';
+
+/** GET /api/search?q=<text> — case-insensitive, over messages, cards (titles and entries) and notes. */
+export interface SearchJson {
+  query: string;
+  results: {
+    kind: SearchKind;
+    /** Message, card or note id. */
+    id: string;
+    title: string;
+    /** Text around the first match, cut. */
+    snippet: string;
+    at: string;
+    /** The page's hash route to open it: `#/mail/<thread>`, `#/cards/<id>`, `#/notes/<id>`. */
+    link: string;
+  }[];
+  /** More matched than were returned (at most 100). */
+  truncated: boolean;
+}
+
+/** What GET /api/events streams (server-sent events): `event: change`, data = this. */
+export interface ChangeEvent {
+  /** Which parts of the board changed. */
+  areas: ('messages' | 'cards' | 'notes' | 'sessions' | 'agents' | 'pending')[];
+}

@@ -1,0 +1,147 @@
+// The mail endpoints: every thread on the board (a fan-out shown once), one thread, the person's inbox, and sending
+// as the person.
+import type { Board } from '../../core/board/open-board.js';
+import { cut } from '../../core/display/cut.js';
+import type { Message } from '../../core/messages/message.js';
+import { listMessages, readThread } from '../../core/messages/read.js';
+import { sendMessage } from '../../core/messages/send.js';
+import type {
+  InboxJson,
+  MailJson,
+  MessageJson,
+  SendResultJson,
+  ThreadJson,
+  ThreadSummary,
+} from '../api-types.js';
+import { ApiRefusal, stringField } from './json.js';
+import type { ApiContext, Endpoint } from './router.js';
+import { problemLines } from './shared.js';
+
+/** The mail view reads the newest this many message files: its cost stays flat on a board of 100,000 messages. */
+export const MAIL_WINDOW = 2000;
+const PREVIEW_CHARS = 160;
+
+export const mailEndpoints: Endpoint[] = [
+  { method: 'GET', path: /^\/mail$/, handle: ({ board }) => mailThreads(board) },
+  { method: 'GET', path: /^\/threads\/([^/]+)$/, handle: ({ board, params }) => thread(board, params[0]!) },
+  { method: 'GET', path: /^\/inbox$/, handle: ({ board, person }) => inbox(board, person) },
+  { method: 'POST', path: /^\/messages$/, handle: send },
+];
+
+/** The copies of each fan-out folded into one message addressed to all its recipients; oldest first. */
+export function foldFanOuts(messages: Message[]): MessageJson[] {
+  const byKey = new Map<string, MessageJson>();
+  for (const message of messages) {
+    const key = message.batch ? `b:${message.batch}` : message.id;
+    const known = byKey.get(key);
+    if (known) {
+      if (!known.to.includes(message.to)) known.to.push(message.to);
+      if (message.id < known.id) known.id = message.id;
+      continue;
+    }
+    byKey.set(key, {
+      id: message.id,
+      from: message.from,
+      to: [message.to],
+      at: message.at,
+      subject: message.subject,
+      replyTo: message.replyTo,
+      batch: message.batch,
+      body: message.body,
+    });
+  }
+  return [...byKey.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Every thread among the newest MAIL_WINDOW messages, newest activity first; a fan-out counts once. */
+export function mailThreads(board: Board): MailJson {
+  const { messages, problems } = listMessages(board, { limit: MAIL_WINDOW });
+  const folded = foldFanOuts(messages);
+  // Any copy's id leads to its folded message, so a reply to one copy of a fan-out joins the fan-out's thread.
+  const byId = new Map<string, MessageJson>();
+  const byBatch = new Map<string, MessageJson>();
+  for (const message of folded) {
+    byId.set(message.id, message);
+    if (message.batch) byBatch.set(message.batch, message);
+  }
+  for (const message of messages) {
+    const folding = message.batch ? byBatch.get(message.batch) : undefined;
+    if (folding) byId.set(message.id, folding);
+  }
+  const rootOf = (message: MessageJson): MessageJson => {
+    let at = message;
+    const seen = new Set<string>([at.id]);
+    while (at.replyTo) {
+      const parent = byId.get(at.replyTo);
+      if (!parent || seen.has(parent.id)) break;
+      seen.add(parent.id);
+      at = parent;
+    }
+    return at;
+  };
+  const threads = new Map<string, { root: MessageJson; members: MessageJson[] }>();
+  for (const message of folded) {
+    const root = rootOf(message);
+    const thread = threads.get(root.id);
+    if (thread) thread.members.push(message);
+    else threads.set(root.id, { root, members: [message] });
+  }
+  const summaries: ThreadSummary[] = [...threads.values()].map(({ root, members }) => {
+    const latest = members[members.length - 1]!;
+    const participants = new Set<string>();
+    for (const member of members) {
+      participants.add(member.from);
+      for (const to of member.to) participants.add(to);
+    }
+    return {
+      id: root.id,
+      subject: root.subject ?? firstLine(root.body),
+      participants: [...participants],
+      count: members.length,
+      latest: latest.at,
+      preview: firstLine(latest.body),
+      latestFrom: latest.from,
+    };
+  });
+  summaries.sort((a, b) => (a.latest < b.latest ? 1 : a.latest > b.latest ? -1 : a.id < b.id ? 1 : -1));
+  return { threads: summaries, problems: problemLines(problems) };
+}
+
+function thread(board: Board, id: string): ThreadJson {
+  const { messages } = readThread(board, id);
+  if (messages.length === 0) throw new ApiRefusal(404, 'not_found', `no message ${id} on this board`);
+  const folded = foldFanOuts(messages);
+  const root = folded[0]!;
+  return { id: root.id, subject: root.subject ?? firstLine(root.body), messages: folded };
+}
+
+function inbox(board: Board, person: string): InboxJson {
+  const { messages } = listMessages(board, { agent: person, limit: 200 });
+  return { person, messages: foldFanOuts(messages).reverse() };
+}
+
+function send({ board, body, person }: ApiContext): SendResultJson {
+  const raw = body.to;
+  const to =
+    typeof raw === 'string'
+      ? raw.split(',')
+      : Array.isArray(raw) && raw.every((name) => typeof name === 'string')
+        ? (raw as string[])
+        : undefined;
+  if (!to) throw new ApiRefusal(400, 'invalid_input', '"to" must be a list of agent names');
+  const names = to.map((name) => name.trim()).filter((name) => name !== '');
+  if (names.length === 0) throw new ApiRefusal(400, 'invalid_input', '"to" names no agent');
+  const result = sendMessage(board, {
+    from: person,
+    to: names,
+    body: stringField(body, 'body'),
+    subject: stringField(body, 'subject', true),
+    replyTo: stringField(body, 'replyTo', true),
+  });
+  return { sent: result.sent.map(({ id, to: recipient }) => ({ id, to: recipient })) };
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n').find((l) => l.trim() !== '') ?? '';
+  return cut(line.trim(), PREVIEW_CHARS);
+}

@@ -1,0 +1,216 @@
+// The notes endpoints: the relation timeline, one note in full with its three actions (resume, continue, request a
+// supplementary handoff).
+import type { Board } from '../../core/board/open-board.js';
+import { BatonError } from '../../core/errors.js';
+import { prepareContinuation, resumeOf } from '../../core/notes/continuation.js';
+import { buildTimeline, type TimelineNode } from '../../core/notes/lineage.js';
+import { type NoteRecord, projectKeyProblem } from '../../core/notes/note.js';
+import { listNotes, listProjects, readNote } from '../../core/notes/read.js';
+import { parseSections, SECTION_KEYS, sectionTitle } from '../../core/notes/sections.js';
+import { requestHandoff } from '../../core/pending/request.js';
+import { isStartableHarness, shellLine } from '../../core/sessions/harness-commands.js';
+import { isLive } from '../../core/sessions/live.js';
+import { readSession } from '../../core/sessions/session.js';
+import { draftHandoff } from '../../core/transcripts/draft.js';
+import type {
+  ContinueResult,
+  NoteDetail,
+  NoteSummary,
+  SupplementMode,
+  SupplementResult,
+  TimelineJson,
+  TimelineNodeJson,
+} from '../api-types.js';
+import { ApiRefusal, stringField } from './json.js';
+import type { ApiContext, Endpoint } from './router.js';
+import { liveSessionIds, problemLines } from './shared.js';
+
+export const noteEndpoints: Endpoint[] = [
+  { method: 'GET', path: /^\/timeline$/, handle: timeline },
+  { method: 'GET', path: /^\/notes\/([^/]+)$/, handle: ({ board, params }) => noteDetail(board, params[0]!) },
+  { method: 'POST', path: /^\/notes\/([^/]+)\/continue$/, handle: continueNote },
+  { method: 'POST', path: /^\/notes\/([^/]+)\/supplement$/, handle: supplement },
+];
+
+function timeline({ board, query }: ApiContext): TimelineJson {
+  const project = query.get('project') || null;
+  if (project !== null && projectKeyProblem(project)) {
+    throw new ApiRefusal(400, 'invalid_input', `project ${JSON.stringify(project)} is not a project key`);
+  }
+  const { notes, problems } = listNotes(board, { project: project ?? undefined, frontMatterOnly: true });
+  const live = liveSessionIds(board);
+  const built = buildTimeline(notes, (session) => live.has(session));
+  return {
+    project,
+    projects: listProjects(board),
+    families: built.families.map(nodeJson),
+    total: notes.length,
+    problems: [...problemLines(problems), ...built.problems],
+  };
+}
+
+// Iterative: a hand-made lineage thousands of notes deep must not overflow the stack.
+function nodeJson(root: TimelineNode): TimelineNodeJson {
+  const convert = (node: TimelineNode): TimelineNodeJson => ({
+    note: node.note ? summary(node.note) : undefined,
+    external: node.external,
+    kind: node.kind,
+    source: node.source,
+    continuedBy: node.continuedBy,
+    inProgress: node.inProgress,
+    latest: node.latest,
+    children: [],
+  });
+  const out = convert(root);
+  const stack: [TimelineNode, TimelineNodeJson][] = [[root, out]];
+  while (stack.length > 0) {
+    const [node, json] = stack.pop()!;
+    for (const child of node.children) {
+      const converted = convert(child);
+      json.children.push(converted);
+      stack.push([child, converted]);
+    }
+  }
+  return out;
+}
+
+export function summary(note: NoteRecord): NoteSummary {
+  return {
+    id: note.id,
+    kind: note.kind,
+    projectKey: note.projectKey,
+    session: note.session,
+    parentSession: note.parentSession,
+    agent: note.agent,
+    harness: note.harness,
+    createdAt: note.createdAt,
+    title: note.title,
+    status: note.status,
+    conclusion: note.conclusion,
+    provenance: note.provenance,
+    fileCount: note.files.length,
+    degraded: note.degraded,
+    task: note.task,
+  };
+}
+
+function noteDetail(board: Board, id: string): NoteDetail {
+  const note = readNote(board, id);
+  const session = readSession(board, note.session);
+  const sessionLive = session !== undefined && isLive(session);
+  const parsed = parseSections(note.body);
+  const sections =
+    parsed.ok && note.kind === 'handoff'
+      ? SECTION_KEYS.map((key) => ({ key, title: sectionTitle(key), text: parsed.sections[key].text }))
+      : null;
+  const { parent, children } = relatives(board, note);
+  const resume = resumeOf(note, session?.cwd);
+  return {
+    note: {
+      ...summary(note),
+      facts: note.facts,
+      files: note.files,
+      artifacts: note.artifacts,
+      rev: note.rev,
+      transcriptPath: note.transcriptPath,
+      body: note.body,
+      path: note.path,
+    },
+    sections,
+    sessionLive,
+    parent,
+    children,
+    resume:
+      'argv' in resume ? { command: shellLine(resume.argv, { cwd: resume.cwd }), cwd: resume.cwd } : resume,
+    supplement: supplementPlan(note, sessionLive, session?.transcriptPath),
+  };
+}
+
+// Where the note sits in its family: the same lineage the timeline draws, so the links agree with it.
+function relatives(board: Board, note: NoteRecord): Pick<NoteDetail, 'parent' | 'children'> {
+  const { notes } = listNotes(board, { project: note.projectKey, frontMatterOnly: true });
+  const { families } = buildTimeline(notes);
+  const stack: { node: TimelineNode; parent?: TimelineNode }[] = families.map((node) => ({ node }));
+  while (stack.length > 0) {
+    const { node, parent } = stack.pop()!;
+    if (node.note?.id === note.id) {
+      return {
+        parent: parent?.note ? { id: parent.note.id, title: parent.note.title } : undefined,
+        children: node.children
+          .filter((child) => child.note)
+          .map((child) => ({
+            id: child.note!.id,
+            title: child.note!.title,
+            kind: child.kind === 'sub-agent' ? 'sub-agent' : 'main',
+          })),
+      };
+    }
+    for (const child of node.children) stack.push({ node: child, parent: node });
+  }
+  return { children: [] };
+}
+
+function supplementPlan(
+  note: NoteRecord,
+  live: boolean,
+  sessionTranscript: string | undefined,
+): { mode: SupplementMode; why: string } {
+  if (live) {
+    return {
+      mode: 'request',
+      why: `session ${note.session} is live: its agent is asked for a supplementary handoff at its next turn`,
+    };
+  }
+  if (sessionTranscript ?? note.transcriptPath) {
+    return {
+      mode: 'draft',
+      why: `session ${note.session} has ended: a mechanical draft is made from its transcript (no model)`,
+    };
+  }
+  return {
+    mode: 'none',
+    why: `session ${note.session} has ended and left no transcript on this board: ask for a new handoff with \`baton handoff request\` in a live session instead`,
+  };
+}
+
+function continueNote({ board, params, body }: ApiContext): ContinueResult {
+  const harness = stringField(body, 'harness', true);
+  if (harness !== undefined && !isStartableHarness(harness)) {
+    throw new ApiRefusal(400, 'invalid_input', `harness must be claude, codex, gemini, opencode or pi`);
+  }
+  const continuation = prepareContinuation(board, params[0]!, { harness });
+  return {
+    harness: continuation.harness,
+    text: continuation.text,
+    command: shellLine(continuation.argv, { cwd: continuation.cwd, env: continuation.env }),
+    cwd: continuation.cwd,
+    textFile: continuation.textFile,
+  };
+}
+
+async function supplement({ board, params, body, person }: ApiContext): Promise<SupplementResult> {
+  const note = readNote(board, params[0]!);
+  const session = readSession(board, note.session);
+  const plan = supplementPlan(note, session !== undefined && isLive(session), session?.transcriptPath);
+  const intent = stringField(body, 'intent', true);
+  if (plan.mode === 'request') {
+    const request = requestHandoff(board, {
+      requestedBy: person,
+      session: note.session,
+      announced: false,
+      intent: intent ?? `a supplementary handoff to note ${note.id} ("${note.title}")`,
+    });
+    return {
+      mode: 'request',
+      session: request.pending.session,
+      expiresAt: request.pending.expiresAt,
+      prompt: request.prompt,
+    };
+  }
+  if (plan.mode === 'none') throw new BatonError('not_found', plan.why);
+  const draft = await draftHandoff(
+    board,
+    session?.transcriptPath ? { session: note.session } : { transcript: note.transcriptPath },
+  );
+  return { mode: 'draft', note: { id: draft.note.id, title: draft.note.title } };
+}

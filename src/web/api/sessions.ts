@@ -1,0 +1,66 @@
+// The sessions endpoint: live and ended sessions per project, each with the files it touched and which other live
+// sessions touched the same file.
+import type { Board } from '../../core/board/open-board.js';
+import { isLive, listSessions } from '../../core/sessions/live.js';
+import type { SessionRecord } from '../../core/sessions/session.js';
+import { touchedPaths } from '../../core/sessions/touched.js';
+import type { SessionJson, SessionsJson } from '../api-types.js';
+import type { Endpoint } from './router.js';
+import { problemLines } from './shared.js';
+
+/** Touched paths shown per session, newest first: a long session may have touched hundreds. */
+export const TOUCHED_SHOWN = 50;
+
+export const sessionEndpoints: Endpoint[] = [
+  { method: 'GET', path: /^\/sessions$/, handle: ({ board }) => sessions(board) },
+];
+
+function sessions(board: Board): SessionsJson {
+  const { sessions: records, problems } = listSessions(board);
+  const live = new Set(records.filter(isLive).map((record) => record.id));
+  // Who is on each file: the live sessions of the same project that touched it (paths are project-relative).
+  const onFile = new Map<string, SessionRecord[]>();
+  for (const record of records) {
+    if (!live.has(record.id)) continue;
+    for (const { path } of touchedPaths(record)) {
+      const key = `${record.projectKey}\0${path}`;
+      const list = onFile.get(key);
+      if (list) list.push(record);
+      else onFile.set(key, [record]);
+    }
+  }
+  const byProject = new Map<string, SessionJson[]>();
+  for (const record of records) {
+    const touched = touchedPaths(record).reverse().slice(0, TOUCHED_SHOWN);
+    const json: SessionJson = {
+      id: record.id,
+      harness: record.harness,
+      agent: record.agent,
+      cwd: record.cwd,
+      projectKey: record.projectKey,
+      parentSession: record.parentSession,
+      startedAt: record.startedAt,
+      lastSeen: record.lastSeen,
+      endedAt: record.endedAt,
+      live: live.has(record.id),
+      touched: touched.map(({ path, at }) => ({
+        path,
+        at: at || undefined,
+        others: (onFile.get(`${record.projectKey}\0${path}`) ?? [])
+          .filter((other) => other.id !== record.id)
+          .map((other) => ({ session: other.id, agent: other.agent, harness: other.harness })),
+      })),
+    };
+    const list = byProject.get(record.projectKey);
+    if (list) list.push(json);
+    else byProject.set(record.projectKey, [json]);
+  }
+  const projects = [...byProject.entries()]
+    .map(([key, list]) => ({
+      key,
+      // Live first, then ended; most recently seen first within each (listSessions' order).
+      sessions: [...list.filter((s) => s.live), ...list.filter((s) => !s.live)],
+    }))
+    .sort((a, b) => (a.sessions[0]!.lastSeen < b.sessions[0]!.lastSeen ? 1 : -1));
+  return { projects, problems: problemLines(problems) };
+}

@@ -1,0 +1,177 @@
+// One watcher of the board's folders, shared by every open page: it says which parts of the board changed (messages,
+// cards, notes, sessions, agents, pending), a few milliseconds after they did. It watches real folders only (a
+// link planted in the board is never watched through), at most MAX_WATCHES of them, and falls back to comparing
+// folder mtimes where the system refuses a watch.
+import { type FSWatcher, lstatSync, readdirSync, watch } from 'node:fs';
+import { join } from 'node:path';
+import type { ChangeEvent } from './api-types.js';
+
+export type Area = ChangeEvent['areas'][number];
+export type ChangeListener = (areas: Area[]) => void;
+
+const AREAS: Area[] = ['messages', 'cards', 'notes', 'sessions', 'agents', 'pending'];
+/** Folders watched at most: inotify watches are a shared, limited resource. */
+export const MAX_WATCHES = 512;
+// Mailboxes hold one folder per day; a new message lands in today's, so only the newest few are watched.
+const DAYS_WATCHED = 2;
+
+export interface WatcherOptions {
+  /** How long changes are gathered before listeners hear of them. Default 25 ms. */
+  settleMs?: number;
+  /** How often new folders are looked for and unwatchable folders' mtimes compared. Default 2,000 ms. */
+  rescanMs?: number;
+}
+
+export class BoardWatcher {
+  private readonly listeners = new Set<ChangeListener>();
+  private readonly watchers = new Map<string, FSWatcher>();
+  /** Folders the system would not watch: their mtimes are compared on each rescan instead. */
+  private readonly polled = new Map<string, number>();
+  private pending = new Set<Area>();
+  private rescanSoon = false;
+  private settleTimer: NodeJS.Timeout | undefined;
+  private rescanTimer: NodeJS.Timeout | undefined;
+  private readonly settleMs: number;
+  private readonly rescanMs: number;
+
+  constructor(
+    private readonly root: string,
+    options: WatcherOptions = {},
+  ) {
+    this.settleMs = options.settleMs ?? 25;
+    this.rescanMs = options.rescanMs ?? 2_000;
+  }
+
+  /** Listens for changes; the folders are watched while anyone listens. Returns the way to stop listening. */
+  subscribe(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) this.start();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stop();
+    };
+  }
+
+  get watching(): number {
+    return this.watchers.size;
+  }
+
+  close(): void {
+    this.listeners.clear();
+    this.stop();
+  }
+
+  private start(): void {
+    this.rescan();
+    this.rescanTimer = setInterval(() => this.rescan(), this.rescanMs);
+    this.rescanTimer.unref();
+  }
+
+  private stop(): void {
+    clearInterval(this.rescanTimer);
+    clearTimeout(this.settleTimer);
+    this.settleTimer = undefined;
+    this.pending.clear();
+    for (const watcher of this.watchers.values()) watcher.close();
+    this.watchers.clear();
+    this.polled.clear();
+  }
+
+  // Adds watches for folders that appeared (a new mailbox, day or project) and compares the polled ones' mtimes.
+  private rescan(): void {
+    const wanted = new Map<string, Area | undefined>([[this.root, undefined]]);
+    for (const area of AREAS) {
+      const dir = join(this.root, area);
+      if (!isRealFolder(dir)) continue;
+      wanted.set(dir, area);
+      for (const sub of subfolders(dir)) {
+        wanted.set(sub, area);
+        if (area === 'messages')
+          for (const day of subfolders(sub).slice(-DAYS_WATCHED)) wanted.set(day, area);
+      }
+    }
+    for (const [dir, watcher] of this.watchers) {
+      if (!wanted.has(dir)) {
+        watcher.close();
+        this.watchers.delete(dir);
+      }
+    }
+    for (const [dir, area] of wanted) {
+      if (this.watchers.has(dir)) continue;
+      const mtime = mtimeOf(dir);
+      if (this.polled.has(dir)) {
+        if (this.polled.get(dir) !== mtime) {
+          this.polled.set(dir, mtime);
+          this.changed(area);
+        }
+        continue;
+      }
+      if (this.watchers.size >= MAX_WATCHES) {
+        this.polled.set(dir, mtime);
+        continue;
+      }
+      try {
+        const watcher = watch(dir, { persistent: false }, (_event, name) => this.onEvent(area, name));
+        watcher.on('error', () => {
+          watcher.close();
+          this.watchers.delete(dir);
+        });
+        this.watchers.set(dir, watcher);
+      } catch {
+        this.polled.set(dir, mtime);
+      }
+    }
+  }
+
+  private onEvent(area: Area | undefined, name: string | Buffer | null): void {
+    const which = area ?? (AREAS.find((a) => a === String(name ?? '')) as Area | undefined);
+    // A change at the top (a new area folder) or maybe a new subfolder: look for folders to watch once it settles.
+    if (area === undefined || area === 'messages' || area === 'notes') this.rescanSoon = true;
+    this.changed(which);
+  }
+
+  private changed(area: Area | undefined): void {
+    if (this.listeners.size === 0) return;
+    if (area !== undefined) this.pending.add(area);
+    if (this.settleTimer) return;
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = undefined;
+      if (this.rescanSoon) {
+        this.rescanSoon = false;
+        this.rescan();
+      }
+      const areas = [...this.pending];
+      this.pending.clear();
+      if (areas.length > 0) for (const listener of this.listeners) listener(areas);
+    }, this.settleMs);
+  }
+}
+
+function isRealFolder(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function subfolders(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .sort()
+    .map((name) => join(dir, name))
+    .filter(isRealFolder);
+}
+
+function mtimeOf(path: string): number {
+  try {
+    return lstatSync(path).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
