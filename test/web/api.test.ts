@@ -1,0 +1,348 @@
+// The page's JSON API in process (port 0): what each endpoint answers on a seeded board, and the person's changes.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { registerAgent } from '../../src/core/agents/registry.js';
+import { type Board, openBoard } from '../../src/core/board/open-board.js';
+import { appendEntry, createCard } from '../../src/core/cards/index.js';
+import { sendMessage } from '../../src/core/messages/send.js';
+import { writeHandoff } from '../../src/core/notes/write.js';
+import { writeResult } from '../../src/core/notes/write-result.js';
+import { endSession, recordSession } from '../../src/core/sessions/session.js';
+import { touchPaths } from '../../src/core/sessions/touched.js';
+import { listenHttp, type RunningHttpServer } from '../../src/mcp/http.js';
+import { silentLogger } from '../../src/mcp/logger.js';
+import { createMcpServer } from '../../src/mcp/server.js';
+import type {
+  CardDetail,
+  MailJson,
+  NoteDetail,
+  SearchJson,
+  SessionsJson,
+  ThreadJson,
+  TimelineJson,
+} from '../../src/web/api-types.js';
+import { createWebApp, type WebApp } from '../../src/web/server.js';
+import { testdir } from '../helpers/testdir.js';
+
+const CLAUDE_TRANSCRIPT = join(
+  import.meta.dirname,
+  '../fixtures/transcripts/claude/4c2ddfdc-b619-4525-8d03-1950fb1b0257.jsonl',
+);
+
+const open: { server: RunningHttpServer; web: WebApp }[] = [];
+afterEach(async () => {
+  for (const { server, web } of open.splice(0)) {
+    web.close();
+    await server.close();
+  }
+});
+
+const SECTIONS = (topic: string) => ({
+  goal: `Goal of ${topic}.`,
+  done: `Done for ${topic}: ran \`npm test\`.`,
+  state: `State of ${topic}.`,
+  decisions: `Decisions of ${topic}.`,
+  pitfalls: `Pitfalls of ${topic}.`,
+  next: `Next for ${topic}.`,
+});
+
+function seed(dir: string): Board {
+  // Each write a second after the last, so the timeline's order never hangs on a millisecond tie.
+  let now = Date.now() - 3_600_000;
+  const board = openBoard({ board: join(dir, '.baton'), cwd: dir, env: {}, clock: () => (now += 1000) });
+  for (const name of ['alice', 'bob', 'carol']) registerAgent(board, name);
+  recordSession(board, { id: 'sess-a-0001', agent: 'alice', harness: 'claude', cwd: dir });
+  recordSession(board, {
+    id: 'sess-b-0002',
+    agent: 'bob',
+    harness: 'claude',
+    cwd: dir,
+    transcriptPath: CLAUDE_TRANSCRIPT,
+  });
+  endSession(board, 'sess-b-0002');
+  touchPaths(board, 'sess-a-0001', ['src/login.ts', 'README.md'], dir);
+  recordSession(board, { id: 'sess-c-0003', agent: 'carol', harness: 'codex', cwd: dir });
+  touchPaths(board, 'sess-c-0003', ['src/login.ts'], dir);
+  const first = writeHandoff(board, {
+    session: 'sess-b-0002',
+    title: 'First generation',
+    agent: 'bob',
+    harness: 'claude',
+    sections: SECTIONS('first'),
+  });
+  writeHandoff(board, {
+    session: 'sess-a-0001',
+    parentSession: first.note.session,
+    title: 'Second generation',
+    agent: 'alice',
+    harness: 'claude',
+    sections: SECTIONS('second'),
+  });
+  writeResult(board, {
+    title: 'Delegated lookup',
+    body: 'The sub-agent found the flaky assertion.',
+    status: 'ok',
+    conclusion: 'found it',
+    parentSession: 'sess-a-0001',
+    session: 'sess-sub-0004',
+    agent: 'alice',
+    harness: 'claude',
+  });
+  writeHandoff(board, {
+    session: 'sess-x-0005',
+    parentSession: 'elsewhere-9999',
+    title: 'From an external parent',
+    agent: 'carol',
+    harness: 'codex',
+    sections: SECTIONS('external'),
+  });
+  return board;
+}
+
+async function serve(board: Board, person?: string) {
+  const web = createWebApp({ board: { board: board.root, env: {} }, person, log: () => {} });
+  const server = await listenHttp({
+    port: 0,
+    logger: silentLogger,
+    routes: web.routes,
+    mcpServer: (agent, agentSource) =>
+      createMcpServer({ board: { board: board.root, env: {} }, agent, agentSource }),
+  });
+  open.push({ server, web });
+  const base = `http://127.0.0.1:${server.port}`;
+  const get = async <T>(path: string) => {
+    const res = await fetch(base + path);
+    return { status: res.status, body: (await res.json()) as T, headers: res.headers };
+  };
+  const send = async <T>(
+    method: string,
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: { 'Content-Type': 'application/json', 'X-Baton-Token': web.pageToken, ...headers },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  };
+  return { base, web, get, send };
+}
+
+describe('reads', () => {
+  it('answers the timeline as SPEC §6 families: lineage, a sub-agent, an external parent', async () => {
+    const board = seed(testdir());
+    const { get } = await serve(board);
+    const { status, body } = await get<TimelineJson>('/api/timeline');
+    expect(status).toBe(200);
+    expect(body.total).toBe(4);
+    const [newest, older] = body.families;
+    expect(newest!.kind).toBe('external');
+    expect(newest!.external).toBe('elsewhere-9999');
+    expect(newest!.children[0]!.note!.title).toBe('From an external parent');
+    expect(older!.note!.title).toBe('First generation');
+    expect(older!.continuedBy).toBe(1);
+    const second = older!.children[0]!;
+    expect(second.note!.title).toBe('Second generation');
+    expect(second.inProgress).toBe(true);
+    expect(second.source).toBe('sess-b-0');
+    expect(second.children.map((c) => [c.kind, c.note!.title])).toEqual([['sub-agent', 'Delegated lookup']]);
+    expect('body' in second.note!).toBe(false);
+  });
+
+  it('answers one note with its six sections, relatives, resume and supplement plan', async () => {
+    const board = seed(testdir());
+    const { get } = await serve(board);
+    const timeline = (await get<TimelineJson>('/api/timeline')).body;
+    const second = timeline.families[1]!.children[0]!.note!;
+    const { body } = await get<NoteDetail>(`/api/notes/${second.id}`);
+    expect(body.sections!.map((s) => [s.key, s.text])).toEqual([
+      ['goal', 'Goal of second.'],
+      ['done', 'Done for second: ran `npm test`.'],
+      ['state', 'State of second.'],
+      ['decisions', 'Decisions of second.'],
+      ['pitfalls', 'Pitfalls of second.'],
+      ['next', 'Next for second.'],
+    ]);
+    expect(body.parent!.title).toBe('First generation');
+    expect(body.children).toEqual([
+      expect.objectContaining({ title: 'Delegated lookup', kind: 'sub-agent' }),
+    ]);
+    expect(body.sessionLive).toBe(true);
+    expect(body.supplement.mode).toBe('request');
+    expect(body.resume).toEqual({
+      command: `cd ${board.cwd} && claude --resume sess-a-0001`,
+      cwd: board.cwd,
+    });
+    const first = (await get<NoteDetail>(`/api/notes/${body.parent!.id}`)).body;
+    expect(first.supplement.mode).toBe('draft');
+    const result = (await get<NoteDetail>(`/api/notes/${body.children[0]!.id}`)).body;
+    expect(result.sections).toBeNull();
+    expect(result.note.body).toContain('flaky assertion');
+  });
+
+  it('shows a fan-out once and joins a reply to its thread', async () => {
+    const board = seed(testdir());
+    const fan = sendMessage(board, {
+      from: 'alice',
+      to: ['bob', 'carol'],
+      subject: 'heads-up',
+      body: 'hi both',
+    });
+    sendMessage(board, { from: 'carol', to: 'alice', replyTo: fan.sent[1]!.id, body: 'noted' });
+    sendMessage(board, { from: 'bob', to: 'you', body: 'for the person' });
+    const { get } = await serve(board);
+    const mail = (await get<MailJson>('/api/mail')).body;
+    expect(mail.threads).toHaveLength(2);
+    const heads = mail.threads.find((t) => t.subject === 'heads-up')!;
+    expect(heads.count).toBe(2);
+    expect(heads.participants.sort()).toEqual(['alice', 'bob', 'carol']);
+    const thread = (await get<ThreadJson>(`/api/threads/${fan.sent[1]!.id}`)).body;
+    expect(thread.messages.map((m) => [m.from, m.to])).toEqual([
+      ['alice', ['bob', 'carol']],
+      ['carol', ['alice']],
+    ]);
+    const inbox = (await get<{ messages: { body: string }[] }>('/api/inbox')).body;
+    expect(inbox.messages.map((m) => m.body.trim())).toEqual(['for the person']);
+  });
+
+  it('lists sessions per project, live first, with who else is on each touched file', async () => {
+    const board = seed(testdir());
+    const { get } = await serve(board);
+    const { projects } = (await get<SessionsJson>('/api/sessions')).body;
+    expect(projects).toHaveLength(1);
+    const sessions = projects[0]!.sessions;
+    expect(sessions.map((s) => s.live)).toEqual([true, true, false]);
+    const alice = sessions.find((s) => s.id === 'sess-a-0001')!;
+    const login = alice.touched.find((t) => t.path === 'src/login.ts')!;
+    expect(login.others).toEqual([{ session: 'sess-c-0003', agent: 'carol', harness: 'codex' }]);
+    expect(alice.touched.find((t) => t.path === 'README.md')!.others).toEqual([]);
+  });
+
+  it('searches messages, cards and notes, each result linking to its view', async () => {
+    const board = seed(testdir());
+    const { card } = createCard(board, { title: 'Zebra card', by: 'you' });
+    appendEntry(board, card.id, { type: 'finding', author: 'bob', body: 'a zebra in the entry' });
+    const sent = sendMessage(board, { from: 'alice', to: 'bob', body: 'the ZEBRA crossing' });
+    const { get } = await serve(board);
+    const { body } = await get<SearchJson>('/api/search?q=zebra');
+    expect(body.results.map((r) => [r.kind, r.link]).sort()).toEqual(
+      [
+        ['card', `#/cards/${card.id}`],
+        ['message', `#/mail/${sent.sent[0]!.id}`],
+      ].sort(),
+    );
+    const notes = (await get<SearchJson>('/api/search?q=pitfalls%20of%20second')).body;
+    expect(notes.results.map((r) => r.kind)).toEqual(['note']);
+    const empty = await get<{ error: string }>('/api/search?q=%20');
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toBe('search for something: /api/search?q=<text>');
+  });
+});
+
+describe('changes as the person', () => {
+  it('adds a card entry as the person, and it is in the card file', async () => {
+    const board = seed(testdir());
+    const { card } = createCard(board, { title: 'Flaky login', by: 'alice' });
+    const { send, get } = await serve(board);
+    const added = await send<{ entry: { id: string; author: string } }>(
+      'POST',
+      `/api/cards/${card.id}/entries`,
+      {
+        type: 'answer',
+        body: 'Freeze time per test.',
+      },
+    );
+    expect(added.status).toBe(201);
+    expect(added.body.entry.author).toBe('you');
+    expect(readFileSync(card.path, 'utf8')).toContain('Freeze time per test.');
+    const detail = (await get<CardDetail>(`/api/cards/${card.id}`)).body;
+    expect(detail.card.counts.answer).toBe(1);
+    expect(detail.entries.at(-1)!.id).toBe(added.body.entry.id);
+  });
+
+  it('acts as `serve --as <name>` when given', async () => {
+    const board = seed(testdir());
+    const { send } = await serve(board, 'operator');
+    const sent = await send<{ sent: { id: string }[] }>('POST', '/api/messages', {
+      to: ['alice'],
+      body: 'hi',
+    });
+    expect(sent.status).toBe(201);
+    const files = readdirSync(join(board.root, 'messages', 'alice'), { recursive: true }).map(String);
+    const file = files.find((f) => f.endsWith(`${sent.body.sent[0]!.id}.md`))!;
+    expect(readFileSync(join(board.root, 'messages', 'alice', file), 'utf8')).toContain('from: operator');
+  });
+
+  it('asks a live session for an entry (two-phase) and lists the open request on the card', async () => {
+    const board = seed(testdir());
+    const { card } = createCard(board, { title: 'Ask me', by: 'you' });
+    const { send, get } = await serve(board);
+    const asked = await send<{ session: string; prompt: string }>('POST', `/api/cards/${card.id}/ask`, {
+      session: 'sess-a-0001',
+      intent: 'summarise the login flake',
+    });
+    expect(asked.status).toBe(201);
+    expect(asked.body.prompt).toContain('board-entry');
+    expect(existsSync(join(board.root, 'pending', 'sess-a-0001.json'))).toBe(true);
+    const detail = (await get<CardDetail>(`/api/cards/${card.id}`)).body;
+    expect(detail.pending).toEqual([expect.objectContaining({ session: 'sess-a-0001', agent: 'alice' })]);
+  });
+
+  it('deletes a card', async () => {
+    const board = seed(testdir());
+    const { card } = createCard(board, { title: 'Doomed', by: 'you' });
+    const { base, web } = await serve(board);
+    const res = await fetch(`${base}/api/cards/${card.id}`, {
+      method: 'DELETE',
+      headers: { 'Content-Type': 'application/json', 'X-Baton-Token': web.pageToken },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    expect(existsSync(card.path)).toBe(false);
+  });
+
+  it('continues a note: the same command and text as `baton continue --print`', async () => {
+    const board = seed(testdir());
+    const { get, send } = await serve(board);
+    const first = (await get<TimelineJson>('/api/timeline')).body.families[1]!.note!;
+    const { status, body } = await send<{ text: string; command: string; harness: string }>(
+      'POST',
+      `/api/notes/${first.id}/continue`,
+      { harness: 'codex' },
+    );
+    expect(status).toBe(201);
+    expect(body.harness).toBe('codex');
+    expect(body.text).toContain('Goal of first.');
+    expect(body.command).toContain('codex');
+    expect(body.command).toContain('sess-b-0002');
+  });
+
+  it('requests a supplementary handoff from a live session, and drafts one from an ended session', async () => {
+    const board = seed(testdir());
+    const { get, send } = await serve(board);
+    const families = (await get<TimelineJson>('/api/timeline')).body.families;
+    const live = families[1]!.children[0]!.note!;
+    const asked = await send<{ mode: string; session: string }>(
+      'POST',
+      `/api/notes/${live.id}/supplement`,
+      {},
+    );
+    expect(asked.body).toEqual(expect.objectContaining({ mode: 'request', session: 'sess-a-0001' }));
+    expect(JSON.parse(readFileSync(join(board.root, 'pending', 'sess-a-0001.json'), 'utf8')).target).toEqual({
+      kind: 'handoff',
+    });
+    const ended = families[1]!.note!;
+    const drafted = await send<{ mode: string; note: { id: string } }>(
+      'POST',
+      `/api/notes/${ended.id}/supplement`,
+      {},
+    );
+    expect(drafted.status).toBe(201);
+    expect(drafted.body.mode).toBe('draft');
+    const note = (await get<NoteDetail>(`/api/notes/${drafted.body.note.id}`)).body;
+    expect(note.note.provenance).toBe('raw');
+  });
+});
