@@ -1,0 +1,285 @@
+// One card: its entries in order, a form to add one as the person, a form to ask a live agent for one, delete.
+import { useState } from 'preact/hooks';
+import type {
+  CardDetail,
+  CardEntryJson,
+  CardSummaryJson,
+  EntryTypeJson,
+  SessionsJson,
+} from '../api-types.js';
+import { type ApiFailure, mutate, seg } from './api.js';
+import { type StringKey, t } from './i18n.js';
+import { emitChange } from './live.js';
+import { Markdown } from './markdown.js';
+import { usePerson } from './person.js';
+import { useResource } from './resource.js';
+import { go } from './route.js';
+import { Back } from './split.js';
+import { Badge, CopyBox, ErrorBox, Loading, short, type Tone, When } from './ui.js';
+
+export const entryTypes: EntryTypeJson[] = ['note', 'finding', 'question', 'answer'];
+export const entryTone: Record<EntryTypeJson, Tone> = {
+  note: 'neutral',
+  finding: 'accent',
+  question: 'amber',
+  answer: 'green',
+};
+export const entryLabel: Record<EntryTypeJson, StringKey> = {
+  note: 'entry.note',
+  finding: 'entry.finding',
+  question: 'entry.question',
+  answer: 'entry.answer',
+};
+
+export function CardView({ id }: { id: string }) {
+  const res = useResource<CardDetail>(`/api/cards/${seg(id)}`, ['cards', 'pending']);
+  const back = <Back to={{ view: 'cards' }} />;
+  if (!res.data)
+    return (
+      <div class="detail">
+        {back}
+        {res.error ? <ErrorBox error={res.error} /> : <Loading />}
+      </div>
+    );
+  const { card, entries, pending } = res.data;
+  return (
+    <article class="detail card-detail">
+      {back}
+      {res.error && <ErrorBox error={res.error} />}
+      <header class="detail-head">
+        <h2>{card.title}</h2>
+        <p class="muted">
+          {t('card.by', { who: card.createdBy })} · <When at={card.createdAt} /> · <code>{card.id}</code>
+        </p>
+      </header>
+      {entries.length === 0 ? (
+        <p class="muted">{t('card.no.entries')}</p>
+      ) : (
+        <ol class="entries">
+          {entries.map((entry) => (
+            <Entry key={entry.id} entry={entry} />
+          ))}
+        </ol>
+      )}
+      {pending.length > 0 && (
+        <section class="pending">
+          <h3>{t('card.pending')}</h3>
+          <ul>
+            {pending.map((p) => (
+              <li key={p.session}>
+                <strong>{p.agent}</strong> <code title={p.session}>{short(p.session)}</code> — {p.intent}
+                {p.expiresAt && (
+                  <span class="muted">
+                    {' '}
+                    · {t('expires')} <When at={p.expiresAt} />
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <EntryForm card={card} />
+      <AskForm card={card} />
+      <DeleteCard card={card} />
+      <p class="muted path">{res.data.path}</p>
+    </article>
+  );
+}
+
+function Entry({ entry }: { entry: CardEntryJson }) {
+  return (
+    <li class="entry" data-testid="card-entry" data-entry-id={entry.id} data-type={entry.type}>
+      <div class="entry-head">
+        <Badge tone={entryTone[entry.type]}>{t(entryLabel[entry.type])}</Badge>
+        <strong>{entry.author}</strong>
+        <When at={entry.at} />
+      </div>
+      <Markdown text={entry.body} />
+    </li>
+  );
+}
+
+function EntryForm({ card }: { card: CardSummaryJson }) {
+  const person = usePerson();
+  const [type, setType] = useState<EntryTypeJson>('note');
+  const [body, setBody] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiFailure>();
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (!body.trim() || busy) return;
+    setBusy(true);
+    setError(undefined);
+    mutate<{ entry: CardEntryJson }>('POST', `/api/cards/${seg(card.id)}/entries`, { type, body }).then(
+      () => {
+        setBusy(false);
+        setBody('');
+        emitChange(['cards'], true);
+      },
+      (failure: ApiFailure) => {
+        setBusy(false);
+        setError(failure);
+      },
+    );
+  };
+  return (
+    <form class="box-form" data-testid="entry-form" onSubmit={submit}>
+      <h3>{t('entry.add', { person })}</h3>
+      <div class="form-row">
+        <label class="inline">
+          <span class="muted">{t('entry.type')}</span>
+          <select
+            name="type"
+            value={type}
+            onChange={(event) => setType(event.currentTarget.value as EntryTypeJson)}
+          >
+            {entryTypes.map((value) => (
+              <option key={value} value={value}>
+                {t(entryLabel[value])}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <textarea
+        name="body"
+        rows={4}
+        value={body}
+        placeholder={t('entry.body.placeholder')}
+        aria-label={t('entry.body')}
+        onInput={(event) => setBody(event.currentTarget.value)}
+      />
+      {error && <ErrorBox error={error} />}
+      <div class="form-row end">
+        <button type="submit" class="primary" disabled={busy || !body.trim()}>
+          {t('entry.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AskForm({ card }: { card: CardSummaryJson }) {
+  const sessions = useResource<SessionsJson>('/api/sessions', ['sessions']);
+  const live = (sessions.data?.projects ?? []).flatMap((p) => p.sessions.filter((s) => s.live));
+  const [session, setSession] = useState('');
+  const [intent, setIntent] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiFailure>();
+  const [asked, setAsked] = useState<{ session: string; expiresAt?: string; prompt: string }>();
+  const chosen = live.some((s) => s.id === session) ? session : (live[0]?.id ?? '');
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (!chosen || !intent.trim() || busy) return;
+    setBusy(true);
+    setError(undefined);
+    const body = { session: chosen, intent: intent.trim() };
+    mutate<{ session: string; expiresAt?: string; prompt: string }>(
+      'POST',
+      `/api/cards/${seg(card.id)}/ask`,
+      body,
+    ).then(
+      (result) => {
+        setBusy(false);
+        setIntent('');
+        setAsked(result);
+        emitChange(['pending'], true);
+      },
+      (failure: ApiFailure) => {
+        setBusy(false);
+        setError(failure);
+      },
+    );
+  };
+  return (
+    <form class="box-form" data-testid="ask-form" onSubmit={submit}>
+      <h3>{t('ask.title')}</h3>
+      <p class="muted small">{t('ask.about')}</p>
+      <label class="stack">
+        <span class="muted">{t('ask.session')}</span>
+        <select name="session" value={chosen} onChange={(event) => setSession(event.currentTarget.value)}>
+          {live.length === 0 && <option value="">{t('ask.none')}</option>}
+          {live.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.agent} · {s.harness} · {s.projectKey}
+            </option>
+          ))}
+        </select>
+      </label>
+      <textarea
+        name="intent"
+        rows={2}
+        value={intent}
+        placeholder={t('ask.intent.placeholder')}
+        aria-label={t('ask.intent')}
+        onInput={(event) => setIntent(event.currentTarget.value)}
+      />
+      {sessions.error && <ErrorBox error={sessions.error} />}
+      {error && <ErrorBox error={error} />}
+      <div class="form-row end">
+        <button type="submit" disabled={busy || !chosen || !intent.trim()}>
+          {t('ask.submit')}
+        </button>
+      </div>
+      {asked && (
+        <div class="action-out" data-testid="ask-result">
+          <p>
+            {t('ask.done', { session: short(asked.session) })}
+            {asked.expiresAt && (
+              <>
+                {' '}
+                {t('expires')} <When at={asked.expiresAt} />
+              </>
+            )}
+          </p>
+          <CopyBox text={asked.prompt} testid="ask-prompt" wrap />
+        </div>
+      )}
+    </form>
+  );
+}
+
+function DeleteCard({ card }: { card: CardSummaryJson }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiFailure>();
+  const remove = () => {
+    setBusy(true);
+    mutate<{ deleted: CardSummaryJson }>('DELETE', `/api/cards/${seg(card.id)}`).then(
+      () => {
+        go({ view: 'cards' });
+        emitChange(['cards']);
+      },
+      (failure: ApiFailure) => {
+        setBusy(false);
+        setError(failure);
+      },
+    );
+  };
+  return (
+    <div class="danger-zone">
+      {!confirming ? (
+        <button
+          type="button"
+          class="danger-outline"
+          data-action="delete-card"
+          onClick={() => setConfirming(true)}
+        >
+          {t('card.delete')}
+        </button>
+      ) : (
+        <div class="confirm" role="alertdialog" aria-label={t('card.delete')}>
+          <p>{t('card.delete.confirm', { title: card.title })}</p>
+          <button type="button" class="danger" data-action="confirm-delete" onClick={remove} disabled={busy}>
+            {t('card.delete.yes')}
+          </button>
+          <button type="button" data-action="cancel-delete" onClick={() => setConfirming(false)}>
+            {t('cancel')}
+          </button>
+        </div>
+      )}
+      {error && <ErrorBox error={error} />}
+    </div>
+  );
+}

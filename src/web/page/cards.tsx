@@ -1,0 +1,129 @@
+// Cards: the list by recent activity (entry counts per type) with a new-card form; the open card on the right.
+import { useState } from 'preact/hooks';
+import type { CardListJson, CardSummaryJson } from '../api-types.js';
+import { type ApiFailure, mutate } from './api.js';
+import { CardView, entryLabel, entryTone, entryTypes } from './card-detail.js';
+import { t } from './i18n.js';
+import { useListKeys } from './keyboard.js';
+import { emitChange } from './live.js';
+import { useResource } from './resource.js';
+import { cardHref, go } from './route.js';
+import { Placeholder, Split } from './split.js';
+import { Badge, Empty, ErrorBox, Loading, Problems, When } from './ui.js';
+
+export function CardsView({ card }: { card?: string }) {
+  const res = useResource<CardListJson>('/api/cards', ['cards']);
+  const cards = res.data?.cards ?? [];
+  const selected = useListKeys(
+    cards.map((c) => ({ id: c.id, open: () => go({ view: 'cards', card: c.id }) })),
+    card,
+  );
+  const list = (
+    <>
+      <div class="list-head">
+        <h1>{t('nav.cards')}</h1>
+        {res.data && <span class="muted">{t('cards.count', { n: cards.length })}</span>}
+      </div>
+      <NewCardForm />
+      {res.error && <ErrorBox error={res.error} />}
+      {!res.data && !res.error && <Loading />}
+      {res.data && <Problems problems={res.data.problems} />}
+      {res.data && cards.length === 0 && <Empty text={t('empty.cards')} />}
+      {cards.length > 0 && (
+        <ul class="rows">
+          {cards.map((c) => (
+            <CardRow key={c.id} card={c} selected={c.id === selected} current={c.id === card} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+  return (
+    <Split
+      label={t('nav.cards')}
+      open={card !== undefined}
+      list={list}
+      detail={card ? <CardView key={card} id={card} /> : <Placeholder text={t('pick.card')} />}
+    />
+  );
+}
+
+function CardRow({
+  card,
+  selected,
+  current,
+}: {
+  card: CardSummaryJson;
+  selected: boolean;
+  current: boolean;
+}) {
+  return (
+    <li
+      class={`row${current ? ' current' : ''}`}
+      data-testid="card-row"
+      data-card-id={card.id}
+      data-selected={selected ? 'true' : undefined}
+    >
+      <a class="row-main" href={cardHref(card.id)} aria-current={current ? 'page' : undefined}>
+        <span class="line">
+          <span class="title">{card.title}</span>
+          <When at={card.lastActivity} />
+        </span>
+        <span class="line sub">
+          <span class="who">
+            {card.createdBy} · {t('entries.count', { n: card.entries })}
+          </span>
+          <span class="badges">
+            {entryTypes.map((type) =>
+              card.counts[type] > 0 ? (
+                <Badge key={type} tone={entryTone[type]}>
+                  {t(entryLabel[type])} {card.counts[type]}
+                </Badge>
+              ) : null,
+            )}
+          </span>
+        </span>
+      </a>
+    </li>
+  );
+}
+
+function NewCardForm() {
+  const [title, setTitle] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiFailure>();
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (!title.trim() || busy) return;
+    setBusy(true);
+    setError(undefined);
+    mutate<{ card: CardSummaryJson }>('POST', '/api/cards', { title: title.trim() }).then(
+      ({ card }) => {
+        setBusy(false);
+        setTitle('');
+        emitChange(['cards'], true);
+        go({ view: 'cards', card: card.id });
+      },
+      (failure: ApiFailure) => {
+        setBusy(false);
+        setError(failure);
+      },
+    );
+  };
+  return (
+    <form class="inline-form" data-testid="new-card-form" onSubmit={submit}>
+      <input
+        name="title"
+        value={title}
+        placeholder={t('card.new.placeholder')}
+        aria-label={t('card.new.title')}
+        onInput={(event) => setTitle(event.currentTarget.value)}
+        maxLength={200}
+      />
+      <button type="submit" disabled={busy || !title.trim()}>
+        {t('card.new')}
+      </button>
+      {error && <ErrorBox error={error} />}
+    </form>
+  );
+}

@@ -1,0 +1,191 @@
+// Mail: threads newest first with the open thread (or the compose form) on the right; the person's inbox.
+import { useState } from 'preact/hooks';
+import type { InboxJson, MailJson, SendResultJson, ThreadSummary } from '../api-types.js';
+import { type ApiFailure, mutate } from './api.js';
+import { t } from './i18n.js';
+import { useListKeys } from './keyboard.js';
+import { emitChange } from './live.js';
+import { Markdown } from './markdown.js';
+import { usePerson } from './person.js';
+import { useResource } from './resource.js';
+import { go, threadHref } from './route.js';
+import { Split } from './split.js';
+import { ThreadView } from './thread.js';
+import { Badge, Empty, ErrorBox, Loading, Problems, When } from './ui.js';
+
+export function MailView({ thread }: { thread?: string }) {
+  const res = useResource<MailJson>('/api/mail', ['messages']);
+  const threads = res.data?.threads ?? [];
+  const selected = useListKeys(
+    threads.map((th) => ({ id: th.id, open: () => go({ view: 'mail', thread: th.id }) })),
+    thread,
+  );
+  const list = (
+    <>
+      <div class="list-head">
+        <h1>{t('nav.mail')}</h1>
+        {res.data && <span class="muted">{t('threads.count', { n: threads.length })}</span>}
+        {thread && (
+          <a class="head-link" href="#/mail">
+            {t('compose.open')}
+          </a>
+        )}
+      </div>
+      {res.error && <ErrorBox error={res.error} />}
+      {!res.data && !res.error && <Loading />}
+      {res.data && <Problems problems={res.data.problems} />}
+      {res.data && threads.length === 0 && <Empty text={t('empty.mail')} />}
+      {threads.length > 0 && (
+        <ul class="rows">
+          {threads.map((th) => (
+            <ThreadRow key={th.id} thread={th} selected={th.id === selected} current={th.id === thread} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+  return (
+    <Split
+      label={t('nav.mail')}
+      open={thread !== undefined}
+      keepDetail
+      list={list}
+      detail={thread ? <ThreadView key={thread} id={thread} /> : <Compose />}
+    />
+  );
+}
+
+function ThreadRow({
+  thread,
+  selected,
+  current,
+}: {
+  thread: ThreadSummary;
+  selected: boolean;
+  current: boolean;
+}) {
+  return (
+    <li
+      class={`row${current ? ' current' : ''}`}
+      data-testid="thread"
+      data-thread-id={thread.id}
+      data-selected={selected ? 'true' : undefined}
+    >
+      <a class="row-main" href={threadHref(thread.id)} aria-current={current ? 'page' : undefined}>
+        <span class="line">
+          <span class="title">{thread.subject || t('no.subject')}</span>
+          {thread.count > 1 && <Badge>{thread.count}</Badge>}
+          <When at={thread.latest} />
+        </span>
+        <span class="line sub">
+          <span class="who">{thread.participants.join(', ')}</span>
+        </span>
+        <span class="line preview">
+          <span class="muted">{thread.latestFrom}:</span> {thread.preview}
+        </span>
+      </a>
+    </li>
+  );
+}
+
+/** Splits "a, b c" into names; empty parts are dropped. */
+export function parseRecipients(text: string): string[] {
+  return [...new Set(text.split(/[\s,;]+/).filter(Boolean))];
+}
+
+function Compose() {
+  const person = usePerson();
+  const [to, setTo] = useState('');
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiFailure>();
+  const recipients = parseRecipients(to);
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (recipients.length === 0 || !body.trim() || busy) return;
+    setBusy(true);
+    setError(undefined);
+    const message = { to: recipients, body, ...(subject.trim() ? { subject: subject.trim() } : {}) };
+    mutate<SendResultJson>('POST', '/api/messages', message).then(
+      (result) => {
+        setBusy(false);
+        setTo('');
+        setSubject('');
+        setBody('');
+        emitChange(['messages'], true);
+        const first = result.sent[0];
+        if (first) go({ view: 'mail', thread: first.id });
+      },
+      (failure: ApiFailure) => {
+        setBusy(false);
+        setError(failure);
+      },
+    );
+  };
+  return (
+    <form class="detail box-form compose" data-testid="compose-form" onSubmit={submit}>
+      <h2>{t('compose.title', { person })}</h2>
+      <label class="stack">
+        <span class="muted">{t('compose.to')}</span>
+        <input name="to" value={to} placeholder="alice, bob" onInput={(e) => setTo(e.currentTarget.value)} />
+      </label>
+      <label class="stack">
+        <span class="muted">{t('compose.subject')}</span>
+        <input name="subject" value={subject} onInput={(e) => setSubject(e.currentTarget.value)} />
+      </label>
+      <label class="stack">
+        <span class="muted">{t('compose.body')}</span>
+        <textarea name="body" rows={8} value={body} onInput={(e) => setBody(e.currentTarget.value)} />
+      </label>
+      {error && <ErrorBox error={error} />}
+      <div class="form-row end">
+        <button type="submit" class="primary" disabled={busy || recipients.length === 0 || !body.trim()}>
+          {t('compose.send')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function InboxView() {
+  const person = usePerson();
+  const res = useResource<InboxJson>('/api/inbox', ['messages']);
+  const messages = res.data?.messages ?? [];
+  const selected = useListKeys(
+    messages.map((m) => ({ id: m.id, open: () => go({ view: 'mail', thread: m.id }) })),
+  );
+  return (
+    <section class="pane page" aria-label={t('nav.inbox')}>
+      <div class="list-head">
+        <h1>{t('inbox.title', { person: res.data?.person ?? person })}</h1>
+        {res.data && <span class="muted">{t('messages.count', { n: messages.length })}</span>}
+      </div>
+      {res.error && <ErrorBox error={res.error} />}
+      {!res.data && !res.error && <Loading />}
+      {res.data && messages.length === 0 && <Empty text={t('empty.inbox', { person: res.data.person })} />}
+      <ol class="messages">
+        {messages.map((m) => (
+          <li
+            key={m.id}
+            class="message"
+            data-testid="message"
+            data-message-id={m.id}
+            data-selected={m.id === selected ? 'true' : undefined}
+          >
+            <div class="message-head">
+              <strong>{m.from}</strong>
+              <span class="muted">→ {m.to.join(', ')}</span>
+              {m.subject && <span class="subject">{m.subject}</span>}
+              <When at={m.at} />
+              <a class="head-link" href={threadHref(m.id)}>
+                {t('thread.open')}
+              </a>
+            </div>
+            <Markdown text={m.body} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+// The board the page shows (GET /api/board), handed down to every view; the person is who the page writes as.
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { BoardInfo } from '../api-types.js';
+
+export const BoardContext = createContext<BoardInfo | undefined>(undefined);
+
+/** Who the page acts as (`baton serve --as`, default `you`). */
+export function usePerson(): string {
+  return useContext(BoardContext)?.person ?? 'you';
+}

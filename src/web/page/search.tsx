@@ -1,0 +1,81 @@
+// Search results for `#/search/<q>`: messages, cards and notes, each badged by kind and linked to its view.
+import type { SearchJson, SearchKind } from '../api-types.js';
+import { seg } from './api.js';
+import { type StringKey, t } from './i18n.js';
+import { useListKeys } from './keyboard.js';
+import { useResource } from './resource.js';
+import { go, href, parseRoute, type Route } from './route.js';
+import { Badge, Empty, ErrorBox, Loading, type Tone, When } from './ui.js';
+
+const kindLabel: Record<SearchKind, StringKey> = {
+  message: 'kind.message',
+  card: 'kind.card',
+  note: 'kind.note',
+};
+const kindTone: Record<SearchKind, Tone> = { message: 'neutral', card: 'accent', note: 'violet' };
+
+/** The route a result opens: the server's link when it is one of the page's own routes, else built from the id. */
+function targetOf(result: SearchJson['results'][number]): Route {
+  const route = result.link.startsWith('#/') ? parseRoute(result.link) : undefined;
+  if (result.kind === 'note')
+    return route?.view === 'timeline' && route.note ? route : { view: 'timeline', note: result.id };
+  if (result.kind === 'card')
+    return route?.view === 'cards' && route.card ? route : { view: 'cards', card: result.id };
+  return route?.view === 'mail' && route.thread ? route : { view: 'mail', thread: result.id };
+}
+
+export function SearchView({ q }: { q: string }) {
+  const query = q.trim();
+  const res = useResource<SearchJson>(query ? `/api/search?q=${seg(query)}` : null, [
+    'messages',
+    'cards',
+    'notes',
+  ]);
+  const results = res.data?.results ?? [];
+  const targets = results.map(targetOf);
+  const selected = useListKeys(
+    results.map((r, i) => ({ id: `${r.kind}:${r.id}`, open: () => go(targets[i]!) })),
+  );
+  return (
+    <section class="pane page" aria-label={t('search')}>
+      <div class="list-head">
+        <h1>{query ? t('search.for', { q: query }) : t('search')}</h1>
+        {res.data && (
+          <span class="muted">
+            {t('results.count', { n: results.length })}
+            {res.data.truncated && ` · ${t('results.truncated')}`}
+          </span>
+        )}
+      </div>
+      {!query && <Empty text={t('search.hint')} />}
+      {res.error && <ErrorBox error={res.error} />}
+      {query && !res.data && !res.error && <Loading />}
+      {res.data && results.length === 0 && <Empty text={t('empty.search', { q: query })} />}
+      {results.length > 0 && (
+        <ul class="rows results">
+          {results.map((r, i) => {
+            const id = `${r.kind}:${r.id}`;
+            return (
+              <li
+                key={id}
+                class="row"
+                data-testid="search-result"
+                data-kind={r.kind}
+                data-selected={id === selected ? 'true' : undefined}
+              >
+                <a class="row-main" href={href(targets[i]!)}>
+                  <span class="line">
+                    <Badge tone={kindTone[r.kind]}>{t(kindLabel[r.kind])}</Badge>
+                    <span class="title">{r.title || r.id}</span>
+                    <When at={r.at} />
+                  </span>
+                  <span class="line preview">{r.snippet}</span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

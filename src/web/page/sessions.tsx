@@ -1,0 +1,123 @@
+// Sessions per project, live first then ended: who, where, when, and the files they touched (and who else did).
+import { useState } from 'preact/hooks';
+import type { SessionJson, SessionsJson } from '../api-types.js';
+import { t } from './i18n.js';
+import { useListKeys } from './keyboard.js';
+import { useResource } from './resource.js';
+import { Badge, Empty, ErrorBox, Loading, Problems, When } from './ui.js';
+
+const SHOWN_FILES = 6;
+
+export function SessionsView() {
+  const res = useResource<SessionsJson>('/api/sessions', ['sessions', 'agents']);
+  const projects = res.data?.projects ?? [];
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = (id: string) =>
+    setOpened((old) => {
+      const next = new Set(old);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const selected = useListKeys(
+    projects.flatMap((p) =>
+      p.sessions.map((s) => ({ id: s.id, open: () => toggle(s.id), toggle: () => toggle(s.id) })),
+    ),
+  );
+  const live = projects.reduce((n, p) => n + p.sessions.filter((s) => s.live).length, 0);
+  return (
+    <section class="pane page" aria-label={t('nav.sessions')}>
+      <div class="list-head">
+        <h1>{t('nav.sessions')}</h1>
+        {res.data && <span class="muted">{t('sessions.live', { n: live })}</span>}
+      </div>
+      {res.error && <ErrorBox error={res.error} />}
+      {!res.data && !res.error && <Loading />}
+      {res.data && <Problems problems={res.data.problems} />}
+      {res.data && projects.length === 0 && <Empty text={t('empty.sessions')} />}
+      {projects.map((project) => (
+        <section key={project.key} class="project">
+          <h2 class="project-key">{project.key}</h2>
+          <ul class="rows sessions">
+            {project.sessions.map((s) => (
+              <SessionRow
+                key={s.id}
+                session={s}
+                selected={s.id === selected}
+                all={opened.has(s.id)}
+                onMore={() => toggle(s.id)}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </section>
+  );
+}
+
+function SessionRow(props: { session: SessionJson; selected: boolean; all: boolean; onMore: () => void }) {
+  const s = props.session;
+  const files = props.all ? s.touched : s.touched.slice(0, SHOWN_FILES);
+  return (
+    <li
+      class={`row session${s.live ? ' live' : ' ended'}`}
+      data-testid="session"
+      data-session-id={s.id}
+      data-live={s.live ? 'true' : 'false'}
+      data-selected={props.selected ? 'true' : undefined}
+    >
+      <div class="row-main">
+        <span class="line">
+          <span class="title">
+            {s.agent} <span class="muted">· {s.harness}</span>
+          </span>
+          {s.live ? <Badge tone="green">{t('session.live')}</Badge> : <Badge>{t('session.ended')}</Badge>}
+        </span>
+        <span class="line sub">
+          <code title={s.id}>{s.id}</code>
+          <span class="muted cwd" title={s.cwd}>
+            {s.cwd}
+          </span>
+        </span>
+        <span class="line sub times">
+          <span>
+            {t('session.started')} <When at={s.startedAt} />
+          </span>
+          {s.endedAt ? (
+            <span>
+              {t('session.endedAt')} <When at={s.endedAt} />
+            </span>
+          ) : (
+            <span>
+              {t('session.seen')} <When at={s.lastSeen} />
+            </span>
+          )}
+          {s.parentSession && (
+            <span>
+              {t('session.parent')} <code title={s.parentSession}>{s.parentSession.slice(0, 8)}</code>
+            </span>
+          )}
+        </span>
+        {s.touched.length > 0 && (
+          <ul class="touched">
+            {files.map((file) => (
+              <li key={file.path}>
+                <code>{file.path}</code>
+                {file.at && <When at={file.at} />}
+                {file.others.map((o) => (
+                  <Badge key={o.session} tone="amber" title={o.session}>
+                    {t('session.also', { agent: o.agent, harness: o.harness })}
+                  </Badge>
+                ))}
+              </li>
+            ))}
+          </ul>
+        )}
+        {s.touched.length > SHOWN_FILES && (
+          <button type="button" class="link small" onClick={props.onMore} aria-expanded={props.all}>
+            {props.all ? t('files.less') : t('files.more', { n: s.touched.length - SHOWN_FILES })}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

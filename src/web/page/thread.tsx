@@ -1,0 +1,107 @@
+// One mail thread, oldest first (a fan-out once, with every recipient), and the reply form under it.
+import { useState } from 'preact/hooks';
+import type { MessageJson, SendResultJson, ThreadJson } from '../api-types.js';
+import { type ApiFailure, mutate, seg } from './api.js';
+import { t } from './i18n.js';
+import { emitChange } from './live.js';
+import { Markdown } from './markdown.js';
+import { usePerson } from './person.js';
+import { useResource } from './resource.js';
+import { Back } from './split.js';
+import { ErrorBox, Loading, When } from './ui.js';
+
+export function ThreadView({ id }: { id: string }) {
+  const res = useResource<ThreadJson>(`/api/threads/${seg(id)}`, ['messages']);
+  const back = <Back to={{ view: 'mail' }} />;
+  if (!res.data)
+    return (
+      <div class="detail">
+        {back}
+        {res.error ? <ErrorBox error={res.error} /> : <Loading />}
+      </div>
+    );
+  const { messages } = res.data;
+  return (
+    <article class="detail thread">
+      {back}
+      {res.error && <ErrorBox error={res.error} />}
+      <header class="detail-head">
+        <h2>{res.data.subject || t('no.subject')}</h2>
+        <p class="muted">{t('messages.count', { n: messages.length })}</p>
+      </header>
+      <ol class="messages">
+        {messages.map((m) => (
+          <Message key={m.id} message={m} />
+        ))}
+      </ol>
+      {messages.length > 0 && <Reply messages={messages} />}
+    </article>
+  );
+}
+
+function Message({ message }: { message: MessageJson }) {
+  return (
+    <li class="message" data-testid="message" data-message-id={message.id}>
+      <div class="message-head">
+        <strong>{message.from}</strong>
+        <span class="muted">→ {[...new Set(message.to)].join(', ')}</span>
+        <When at={message.at} />
+      </div>
+      {message.subject && <div class="subject">{message.subject}</div>}
+      <Markdown text={message.body} />
+    </li>
+  );
+}
+
+/** Everyone in the thread but the person; a thread with only the person answers the last recipients. */
+function replyRecipients(messages: MessageJson[], person: string): string[] {
+  const everyone = new Set<string>();
+  for (const m of messages) for (const name of [m.from, ...m.to]) everyone.add(name);
+  everyone.delete(person);
+  if (everyone.size > 0) return [...everyone];
+  return messages.at(-1)?.to ?? [];
+}
+
+function Reply({ messages }: { messages: MessageJson[] }) {
+  const person = usePerson();
+  const [body, setBody] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiFailure>();
+  const last = messages[messages.length - 1]!;
+  const to = replyRecipients(messages, person);
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (!body.trim() || busy) return;
+    setBusy(true);
+    setError(undefined);
+    mutate<SendResultJson>('POST', '/api/messages', { to, body, replyTo: last.id }).then(
+      () => {
+        setBusy(false);
+        setBody('');
+        emitChange(['messages'], true);
+      },
+      (failure: ApiFailure) => {
+        setBusy(false);
+        setError(failure);
+      },
+    );
+  };
+  return (
+    <form class="box-form" data-testid="reply-form" onSubmit={submit}>
+      <h3>{t('reply.title', { person, to: to.join(', ') })}</h3>
+      <textarea
+        name="body"
+        rows={4}
+        value={body}
+        aria-label={t('compose.body')}
+        onInput={(event) => setBody(event.currentTarget.value)}
+      />
+      {error && <ErrorBox error={error} />}
+      <div class="form-row end">
+        <button type="submit" class="primary" disabled={busy || !body.trim()}>
+          {t('reply.send')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,219 @@
+// The relation timeline (SPEC §6): families newest activity first, parents collapsed, the open note on the right.
+// Only family roots and the children of expanded nodes are rendered, so a board of thousands of notes stays fast.
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { TimelineJson, TimelineNodeJson } from '../api-types.js';
+import { seg } from './api.js';
+import { t } from './i18n.js';
+import { type KeyItem, useListKeys } from './keyboard.js';
+import { NoteView } from './note-detail.js';
+import { useResource } from './resource.js';
+import { go, noteHref } from './route.js';
+import { Placeholder, Split } from './split.js';
+import { Badge, Empty, ErrorBox, Loading, Problems, short, When } from './ui.js';
+
+interface Row {
+  key: string;
+  node: TimelineNodeJson;
+  depth: number;
+  open: boolean;
+}
+
+function nodeKey(node: TimelineNodeJson): string {
+  return node.note ? node.note.id : `x:${node.external ?? ''}`;
+}
+
+/** The rows on screen: every root, and below an open node its children (depth-first). */
+function visibleRows(families: TimelineNodeJson[], expanded: ReadonlySet<string>): Row[] {
+  const rows: Row[] = [];
+  const walk = (node: TimelineNodeJson, depth: number) => {
+    const key = nodeKey(node);
+    const open = node.children.length > 0 && expanded.has(key);
+    rows.push({ key, node, depth, open });
+    if (open) for (const child of node.children) walk(child, depth + 1);
+  };
+  for (const family of families) walk(family, 0);
+  return rows;
+}
+
+/** The keys of the nodes above note `id`, root first; undefined when it is not in `families`. */
+function ancestorsOf(families: TimelineNodeJson[], id: string): string[] | undefined {
+  const path: string[] = [];
+  const find = (node: TimelineNodeJson): boolean => {
+    if (node.note?.id === id) return true;
+    path.push(nodeKey(node));
+    for (const child of node.children) if (find(child)) return true;
+    path.pop();
+    return false;
+  };
+  for (const family of families) if (find(family)) return path;
+  return undefined;
+}
+
+export function TimelineView({ note }: { note?: string }) {
+  const [project, setProject] = useState('');
+  const path = project ? `/api/timeline?project=${seg(project)}` : '/api/timeline';
+  const timeline = useResource<TimelineJson>(path, ['notes', 'sessions']);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const families = timeline.data?.families;
+  const rows = useMemo(() => visibleRows(families ?? [], expanded), [families, expanded]);
+
+  // Opening a note by its link (or from search) shows where it sits: its ancestors open once.
+  const revealed = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!families || !note || revealed.current === note) return;
+    revealed.current = note;
+    const above = ancestorsOf(families, note);
+    if (above?.length) setExpanded((old) => new Set([...old, ...above]));
+  }, [families, note]);
+
+  const setOpen = (key: string, open: boolean) =>
+    setExpanded((old) => {
+      if (old.has(key) === open) return old;
+      const next = new Set(old);
+      if (open) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+
+  const items: KeyItem[] = rows.map((row) => {
+    const id = row.node.note?.id;
+    const parent = row.node.children.length > 0;
+    return {
+      id: row.key,
+      open: id
+        ? () => go({ view: 'timeline', note: id })
+        : parent
+          ? () => setOpen(row.key, !row.open)
+          : undefined,
+      expand: parent ? () => setOpen(row.key, true) : undefined,
+      collapse: parent ? () => setOpen(row.key, false) : undefined,
+      toggle: parent ? () => setOpen(row.key, !row.open) : undefined,
+    };
+  });
+  const selected = useListKeys(items, note);
+
+  const data = timeline.data;
+  const list = (
+    <>
+      <div class="list-head">
+        <h1>{t('nav.timeline')}</h1>
+        {data && <span class="muted">{t('notes.count', { n: data.total })}</span>}
+        {data && data.projects.length > 1 && (
+          <select
+            class="project-picker"
+            aria-label={t('project')}
+            value={project}
+            onChange={(event) => setProject(event.currentTarget.value)}
+          >
+            <option value="">{t('project.all')}</option>
+            {data.projects.map((key) => (
+              <option key={key} value={key}>
+                {key}
+              </option>
+            ))}
+          </select>
+        )}
+      </div>
+      {timeline.error && <ErrorBox error={timeline.error} />}
+      {!data && !timeline.error && <Loading />}
+      {data && <Problems problems={data.problems} />}
+      {data && data.families.length === 0 && (
+        <Empty text={t(project ? 'empty.notes.project' : 'empty.notes')} />
+      )}
+      {data && data.families.length > 0 && (
+        <ul class="rows timeline">
+          {rows.map((row) => (
+            <TimelineRow
+              key={row.key}
+              row={row}
+              selected={row.key === selected}
+              current={row.node.note?.id === note}
+              onToggle={() => setOpen(row.key, !row.open)}
+            />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+  return (
+    <Split
+      label={t('nav.timeline')}
+      open={note !== undefined}
+      list={list}
+      detail={note ? <NoteView key={note} id={note} /> : <Placeholder text={t('pick.note')} />}
+    />
+  );
+}
+
+function TimelineRow(props: { row: Row; selected: boolean; current: boolean; onToggle: () => void }) {
+  const { node, depth, open } = props.row;
+  const note = node.note;
+  const parent = node.children.length > 0;
+  const badges = (
+    <span class="badges">
+      {note && <Badge tone="neutral">{t(note.kind === 'result' ? 'kind.result' : 'kind.handoff')}</Badge>}
+      {node.kind === 'sub-agent' && <Badge tone="violet">{t('badge.subagent')}</Badge>}
+      {node.kind === 'external' && <Badge tone="dashed">{t('badge.external')}</Badge>}
+      {node.inProgress && <Badge tone="green">{t('badge.inprogress')}</Badge>}
+      {node.continuedBy > 0 && <Badge tone="accent">{t('badge.continued', { n: node.continuedBy })}</Badge>}
+      {node.source && <Badge title={t('badge.source.title')}>{t('badge.source', { id: node.source })}</Badge>}
+      {note && note.status !== 'ok' && (
+        <Badge tone={note.status === 'error' ? 'red' : 'amber'} title={note.degraded}>
+          {t(note.status === 'error' ? 'status.error' : 'status.degraded')}
+        </Badge>
+      )}
+      {note?.provenance === 'raw' && <Badge title={t('provenance.raw.title')}>{t('provenance.raw')}</Badge>}
+    </span>
+  );
+  const body = (
+    <>
+      <span class="line">
+        <span class="title">
+          {note ? note.title || note.id : t('external.session', { id: short(node.external ?? '') })}
+        </span>
+        <When at={note?.createdAt ?? node.latest} />
+      </span>
+      <span class="line sub">
+        <span class="who">{note ? `${note.agent} · ${note.harness}` : t('external.note')}</span>
+        {badges}
+      </span>
+    </>
+  );
+  return (
+    <li
+      class={`row tl-row${depth > 0 ? ' child' : ''}${node.kind === 'external' ? ' external' : ''}${props.current ? ' current' : ''}`}
+      style={{ '--depth': depth }}
+      data-testid="timeline-node"
+      data-note-id={note?.id}
+      data-external={note ? undefined : (node.external ?? '')}
+      data-kind={node.kind}
+      data-selected={props.selected ? 'true' : undefined}
+    >
+      {parent ? (
+        <button
+          type="button"
+          class="twisty"
+          data-testid="expand"
+          aria-expanded={open ? 'true' : 'false'}
+          aria-label={t(open ? 'collapse' : 'expand')}
+          title={t(open ? 'collapse' : 'expand')}
+          onClick={props.onToggle}
+        >
+          <span aria-hidden="true">{open ? '▼' : '▶'}</span>
+          <span class="kids">{node.children.length}</span>
+        </button>
+      ) : (
+        <span class="twisty none" />
+      )}
+      {note ? (
+        <a class="row-main" href={noteHref(note.id)} aria-current={props.current ? 'page' : undefined}>
+          {body}
+        </a>
+      ) : (
+        <div class="row-main" title={node.external}>
+          {body}
+        </div>
+      )}
+    </li>
+  );
+}

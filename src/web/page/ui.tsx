@@ -1,0 +1,131 @@
+// Small shared pieces: time labels, badges, the error / empty / loading states, copy boxes, read problems.
+import type { ComponentChildren } from 'preact';
+import { useRef, useState } from 'preact/hooks';
+import type { ApiFailure } from './api.js';
+import { type StringKey, t } from './i18n.js';
+import { relativeTime } from './time.js';
+
+/** A relative time with the full ISO time in its title. */
+export function When({ at }: { at: string }) {
+  return (
+    <time class="when" dateTime={at} title={at}>
+      {relativeTime(at)}
+    </time>
+  );
+}
+
+export type Tone = 'neutral' | 'accent' | 'violet' | 'green' | 'amber' | 'red' | 'dashed';
+
+export function Badge({
+  tone = 'neutral',
+  children,
+  title,
+}: {
+  tone?: Tone;
+  children: ComponentChildren;
+  title?: string;
+}) {
+  return (
+    <span class={`badge ${tone}`} title={title}>
+      {children}
+    </span>
+  );
+}
+
+/** Our own strings may hold `code` spans in backticks; board text never goes through this. */
+export function Rich({ text }: { text: string }) {
+  return <>{text.split('`').map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
+}
+
+const hints: Record<string, StringKey> = {
+  unreachable: 'error.unreachable',
+  not_found: 'error.not_found',
+  forbidden: 'error.forbidden',
+  conflict: 'error.conflict',
+  invalid_input: 'error.invalid_input',
+  invalid_name: 'error.invalid_input',
+  too_large: 'error.invalid_input',
+};
+
+/** A failed request: the server's own words, then what to do next. */
+export function ErrorBox({ error }: { error: ApiFailure }) {
+  const hint =
+    hints[error.code] ?? (error.status === 401 || error.status === 403 ? 'error.forbidden' : 'error.other');
+  return (
+    <div class="state error" data-testid="error" role="alert">
+      <strong>{error.code === 'unreachable' ? t('error.unreachable.title') : error.message}</strong>
+      <p>
+        <Rich text={t(hint)} />
+      </p>
+    </div>
+  );
+}
+
+export function Empty({ text }: { text: string }) {
+  return (
+    <div class="state empty" data-testid="empty">
+      <Rich text={text} />
+    </div>
+  );
+}
+
+export function Loading() {
+  return <div class="state loading">{t('loading')}</div>;
+}
+
+/** Text to copy: a copy button (Clipboard API), else the text is selected for Ctrl+C. */
+export function CopyBox({ text, testid, wrap }: { text: string; testid: string; wrap?: boolean }) {
+  const ref = useRef<HTMLPreElement>(null);
+  const [done, setDone] = useState<'' | 'copied' | 'selected'>('');
+  const select = () => {
+    const el = ref.current;
+    const selection = window.getSelection();
+    if (!el || !selection) return;
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    selection.removeAllRanges();
+    selection.addRange(range);
+    setDone('selected');
+  };
+  const copy = () => {
+    if (!navigator.clipboard?.writeText) return select();
+    navigator.clipboard.writeText(text).then(() => setDone('copied'), select);
+  };
+  return (
+    <div class="copy">
+      <pre ref={ref} class={wrap ? 'wrap' : undefined} data-testid={testid}>
+        {text}
+      </pre>
+      <div class="copy-bar">
+        <button type="button" class="small" onClick={copy}>
+          {t('copy')}
+        </button>
+        {done && (
+          <span class="muted" role="status">
+            {t(done === 'copied' ? 'copy.done' : 'copy.selected')}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Files that could not be read while answering (the server lists at most 20). */
+export function Problems({ problems }: { problems: string[] | undefined }) {
+  if (!problems || problems.length === 0) return null;
+  return (
+    <details class="problems">
+      <summary>{t('problems', { n: problems.length })}</summary>
+      <ul>
+        {problems.map((problem, i) => (
+          <li key={i}>{problem}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** The first 8 characters of a session id, the short form shown everywhere. */
+export function short(id: string): string {
+  return id.slice(0, 8);
+}
