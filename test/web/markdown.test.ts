@@ -1,0 +1,344 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Block,
+  type Inline,
+  MAX_DEPTH,
+  MAX_INPUT,
+  MAX_NEST,
+  parseMarkdown,
+  safeHref,
+  shownLevel,
+} from '../../src/web/page/markdown-parse.js';
+
+const t = (text: string): Inline => ({ t: 'text', text });
+const para = (...children: Inline[]): Block => ({ t: 'paragraph', children });
+const inline = (md: string): Inline[] => {
+  const [first, ...rest] = parseMarkdown(md);
+  expect(rest).toEqual([]);
+  expect(first?.t).toBe('paragraph');
+  return (first as { children: Inline[] }).children;
+};
+
+type Node = Block | Inline | { children: Block[] };
+/** Every node of a tree, depth first. */
+function walk(nodes: readonly Node[], visit: (n: Node) => void): void {
+  for (const n of nodes) {
+    visit(n);
+    if ('children' in n) walk(n.children as Node[], visit);
+    if ('items' in n) walk(n.items, visit);
+    if ('head' in n) for (const cell of [...n.head, ...n.rows.flat()]) walk(cell, visit);
+  }
+}
+const links = (md: string) => {
+  const found: string[] = [];
+  walk(parseMarkdown(md), (n) => 'href' in n && found.push(n.href));
+  return found;
+};
+const plain = (md: string) => {
+  let out = '';
+  walk(parseMarkdown(md), (n) => {
+    if ('text' in n) out += n.text;
+  });
+  return out;
+};
+
+describe('Markdown blocks', () => {
+  it('parses ATX headings (levels 1–6, closing hashes dropped) and renders them one level smaller', () => {
+    expect(parseMarkdown('# Title\n###### six ##\n####### seven')).toEqual([
+      { t: 'heading', level: 1, children: [t('Title')] },
+      { t: 'heading', level: 6, children: [t('six')] },
+      para(t('####### seven')),
+    ]);
+    expect(parseMarkdown('#not a heading')[0]?.t).toBe('paragraph');
+    expect([1, 2, 5, 6].map(shownLevel)).toEqual([2, 3, 6, 6]);
+  });
+
+  it('splits paragraphs on blank lines and keeps soft breaks; two trailing spaces or a backslash break a line', () => {
+    expect(parseMarkdown('one\ntwo\n\nthree')).toEqual([para(t('one\ntwo')), para(t('three'))]);
+    expect(inline('a  \nb\\\nc')).toEqual([t('a'), { t: 'br' }, t('b'), { t: 'br' }, t('c')]);
+  });
+
+  it('parses bullet and ordered lists, nesting by indentation, tight and loose', () => {
+    const [list] = parseMarkdown('- a\n- b\n  - b1\n    - b2\n- c');
+    expect(list).toMatchObject({ t: 'list', ordered: false, tight: true });
+    const items = (list as { items: { children: Block[] }[] }).items;
+    expect(items).toHaveLength(3);
+    expect(items[1]!.children).toMatchObject([
+      para(t('b')),
+      {
+        t: 'list',
+        items: [{ children: [para(t('b1')), { t: 'list', items: [{ children: [para(t('b2'))] }] }] }],
+      },
+    ]);
+    expect(parseMarkdown('3. x\n4. y')).toMatchObject([
+      { t: 'list', ordered: true, start: 3, items: [{}, {}] },
+    ]);
+    expect(parseMarkdown('1. x\n  - nested under an ordered item\n2. y')).toMatchObject([
+      { t: 'list', ordered: true, items: [{ children: [{}, { t: 'list', ordered: false }] }, {}] },
+    ]);
+    expect(parseMarkdown('- a\n\n- b')).toMatchObject([{ t: 'list', tight: false }]);
+    expect(parseMarkdown('- a\n+ b')).toMatchObject([{ t: 'list' }, { t: 'list' }]);
+  });
+
+  it('marks task list items checked or not', () => {
+    expect(parseMarkdown('- [ ] todo\n- [x] done\n- [X] Done\n- plain')).toMatchObject([
+      {
+        t: 'list',
+        items: [
+          { checked: false, children: [para(t('todo'))] },
+          { checked: true, children: [para(t('done'))] },
+          { checked: true },
+          { children: [para(t('plain'))] },
+        ],
+      },
+    ]);
+    expect('checked' in (parseMarkdown('- plain')[0] as { items: object[] }).items[0]!).toBe(false);
+  });
+
+  it('keeps fenced code (``` and ~~~) verbatim with its info string, and indented code', () => {
+    const source =
+      '```ts title\nconst a = `<b>` * 2; // **not bold**\n  <script>alert(1)</script>\n```\nafter';
+    expect(parseMarkdown(source)).toEqual([
+      {
+        t: 'code',
+        info: 'ts title',
+        text: 'const a = `<b>` * 2; // **not bold**\n  <script>alert(1)</script>',
+      },
+      para(t('after')),
+    ]);
+    expect(parseMarkdown('~~~~\n~~~\n~~~~')).toEqual([{ t: 'code', info: '', text: '~~~' }]);
+    expect(parseMarkdown('```\nnever closed\n\n# still code')).toEqual([
+      { t: 'code', info: '', text: 'never closed\n\n# still code' },
+    ]);
+    expect(parseMarkdown('    npm test\n\n    npm run build\n\nafter')).toEqual([
+      { t: 'code', info: '', text: 'npm test\n\nnpm run build' },
+      para(t('after')),
+    ]);
+    expect(parseMarkdown('- item\n\n  ```sh\n  npm test\n  ```')).toMatchObject([
+      { t: 'list', items: [{ children: [{}, { t: 'code', info: 'sh', text: 'npm test' }] }] },
+    ]);
+  });
+
+  it('parses blockquotes (nested, lazy continuation) and horizontal rules', () => {
+    expect(parseMarkdown('> quoted\nlazy\n> > inner\n\n---\n* * *\n___')).toEqual([
+      { t: 'quote', children: [para(t('quoted\nlazy')), { t: 'quote', children: [para(t('inner'))] }] },
+      { t: 'hr' },
+      { t: 'hr' },
+      { t: 'hr' },
+    ]);
+  });
+
+  it('parses simple GFM tables with alignment, escaped pipes and short rows', () => {
+    expect(parseMarkdown('| a | b | c |\n|:--|:-:|--:|\n| 1 | `x\\|y` | **3** |\n| only |\n\nafter')).toEqual(
+      [
+        {
+          t: 'table',
+          align: ['left', 'center', 'right'],
+          head: [[t('a')], [t('b')], [t('c')]],
+          rows: [
+            [[t('1')], [{ t: 'code', text: 'x|y' }], [{ t: 'strong', children: [t('3')] }]],
+            [[t('only')], [], []],
+          ],
+        },
+        para(t('after')),
+      ],
+    );
+    expect(parseMarkdown('a | b\n--|--')[0]?.t).toBe('table');
+    expect(parseMarkdown('a | b\n--|--|--')[0]?.t).toBe('paragraph');
+  });
+
+  it('caps the input at MAX_INPUT characters and says so', () => {
+    const blocks = parseMarkdown(`${'a'.repeat(MAX_INPUT)}tail`);
+    expect(blocks.at(-1)).toEqual({ t: 'truncated' });
+    expect(plain(`${'a'.repeat(MAX_INPUT)}tail`)).toHaveLength(MAX_INPUT);
+    expect(parseMarkdown('short').at(-1)?.t).toBe('paragraph');
+  });
+
+  it('flattens quotes and lists nested deeper than MAX_DEPTH into text', () => {
+    let depth = 0;
+    for (let b = parseMarkdown(`${'>'.repeat(1000)} deep`)[0]; b?.t === 'quote'; b = b.children[0]) depth++;
+    expect(depth).toBe(MAX_DEPTH);
+    expect(plain(`${'>'.repeat(1000)} deep`)).toBe(`${'>'.repeat(1000 - MAX_DEPTH)} deep`);
+    const nested = Array.from({ length: 40 }, (_, i) => `${'  '.repeat(i)}- level ${i}`).join('\n');
+    let lists = 0;
+    walk(parseMarkdown(nested), (n) => {
+      if ('t' in n && n.t === 'list') lists++;
+    });
+    expect(lists).toBeLessThanOrEqual(MAX_DEPTH);
+    expect(plain(nested)).toContain('level 39');
+  });
+});
+
+describe('Markdown inlines', () => {
+  it('parses code spans, emphasis, strong, strikethrough and their nesting', () => {
+    expect(inline('`a*b*` and ``x ` y``')).toEqual([
+      { t: 'code', text: 'a*b*' },
+      t(' and '),
+      { t: 'code', text: 'x ` y' },
+    ]);
+    expect(inline('*em* _em_ **strong** __strong__ ~~del~~ ~del~')).toEqual([
+      { t: 'em', children: [t('em')] },
+      t(' '),
+      { t: 'em', children: [t('em')] },
+      t(' '),
+      { t: 'strong', children: [t('strong')] },
+      t(' '),
+      { t: 'strong', children: [t('strong')] },
+      t(' '),
+      { t: 'del', children: [t('del')] },
+      t(' '),
+      { t: 'del', children: [t('del')] },
+    ]);
+    expect(inline('***both*** **a *b* c**')).toEqual([
+      { t: 'em', children: [{ t: 'strong', children: [t('both')] }] },
+      t(' '),
+      { t: 'strong', children: [t('a '), { t: 'em', children: [t('b')] }, t(' c')] },
+    ]);
+    expect(inline('snake_case_name 2 * 3 * 4 ~~~x~~~ `unclosed')).toEqual([
+      t('snake_case_name 2 * 3 * 4 ~~~x~~~ `unclosed'),
+    ]);
+  });
+
+  it('applies backslash escapes to ASCII punctuation only', () => {
+    expect(inline('\\*not em\\* \\`not code\\` \\[not](https://a.example) \\a')).toEqual([
+      t('*not em* `not code` [not]('),
+      { t: 'link', href: 'https://a.example/', children: [t('https://a.example')] },
+      t(') \\a'),
+    ]);
+  });
+
+  it('makes links of [text](url), <autolinks> and bare URLs, and images into labelled links', () => {
+    expect(
+      inline('[the *docs*](https://example.com/a_b "title") <https://x.example/p> mail <me@x.example>'),
+    ).toEqual([
+      {
+        t: 'link',
+        href: 'https://example.com/a_b',
+        children: [t('the '), { t: 'em', children: [t('docs')] }],
+      },
+      t(' '),
+      { t: 'link', href: 'https://x.example/p', children: [t('https://x.example/p')] },
+      t(' mail '),
+      { t: 'link', href: 'mailto:me@x.example', children: [t('me@x.example')] },
+    ]);
+    expect(inline('see https://example.com/a_(b)_c, then (http://x.example/y).')).toEqual([
+      t('see '),
+      { t: 'link', href: 'https://example.com/a_(b)_c', children: [t('https://example.com/a_(b)_c')] },
+      t(', then ('),
+      { t: 'link', href: 'http://x.example/y', children: [t('http://x.example/y')] },
+      t(').'),
+    ]);
+    expect(inline('![a chart](https://img.example/c.png)')).toEqual([
+      { t: 'link', href: 'https://img.example/c.png', image: true, children: [t('a chart')] },
+    ]);
+    expect(inline('[![badge](https://img.example/b.svg)](https://ci.example)')).toEqual([
+      { t: 'link', href: 'https://ci.example/', children: [t('badge')] },
+    ]);
+    expect(inline('[outer [inner](https://a.example)](https://b.example)')).toEqual([
+      t('[outer '),
+      { t: 'link', href: 'https://a.example/', children: [t('inner')] },
+      t(']('),
+      { t: 'link', href: 'https://b.example/', children: [t('https://b.example')] },
+      t(')'),
+    ]);
+    expect(links('[relative](./notes.md) [none]() [spaced](<https://a.example/x y>)')).toEqual([]);
+    // The bracket is no link (a space in its URL), but GFM still links the bare URL after `(`.
+    expect(links('[spaced](https://a.example/x y)')).toEqual(['https://a.example/x']);
+  });
+
+  it('flattens emphasis nested deeper than MAX_NEST into its literal markers', () => {
+    const md = `${'*x '.repeat(40)}y${' z*'.repeat(40)}`;
+    let depth = 0;
+    for (let n = inline(md)[0]; n?.t === 'em'; n = n.children.find((c) => c.t === 'em')) depth++;
+    expect(depth).toBe(MAX_NEST);
+    const deeper = 40 - MAX_NEST;
+    expect(plain(md)).toBe(
+      `${'x '.repeat(MAX_NEST)}${'*x '.repeat(deeper)}y${' z*'.repeat(deeper)}${' z'.repeat(MAX_NEST)}`,
+    );
+  });
+});
+
+describe('hostile board text', () => {
+  const payloads = [
+    '<script>alert(1)</script>',
+    '<img src=x onerror=alert(1)>',
+    '<svg onload=alert(1)>',
+    '<a href="javascript:alert(1)">x</a>',
+    '[x](javascript:alert(1))',
+    '[x](JAVASCRIPT:alert(1))',
+    '[x](JaVaScRiPt:alert(1))',
+    '[x](java\nscript:alert(1))',
+    '[x](java\tscript:alert(1))',
+    '[x](java\\nscript:alert(1))',
+    '[x](&#106;avascript:alert(1))',
+    '[x](&#x6A;avascript:alert(1))',
+    '[x]( javascript:alert(1))',
+    '[x](<javascript:alert(1)>)',
+    '[x](data:text/html,<script>alert(1)</script>)',
+    '[x](vbscript:msgbox(1))',
+    '[x](file:///etc/passwd)',
+    '[x](//evil.example)',
+    '<javascript:alert(1)>',
+    '<JAVASCRIPT:alert(1)>',
+    '![x](javascript:alert(1))',
+    '![x](data:image/svg+xml,<svg onload=alert(1)>)',
+    'javascript:alert(1)',
+    'https\t://x.example',
+    '[x](https://a.example\u0000)',
+  ];
+
+  it.each(payloads)(
+    '%j gives no link but javascript, data, vbscript and file URLs, and keeps HTML as text',
+    (md) => {
+      for (const href of links(md)) expect(href).toMatch(/^(?:https?|mailto):/);
+      expect(links(md)).toEqual([]);
+      const text = plain(md);
+      for (const tag of ['<script>', '<img', '<svg']) if (md.includes(tag)) expect(text).toContain(tag);
+    },
+  );
+
+  it('accepts only http, https and mailto URLs in safeHref', () => {
+    expect(safeHref('https://a.example/x?y=1#z')).toBe('https://a.example/x?y=1#z');
+    expect(safeHref('HTTP://A.example')).toBe('http://a.example/');
+    expect(safeHref('mailto:me@x.example')).toBe('mailto:me@x.example');
+    for (const bad of [
+      'javascript:alert(1)',
+      ' https://a.example',
+      'https://a.example\n',
+      'ftp://a.example',
+      '',
+    ]) {
+      expect(safeHref(bad)).toBeUndefined();
+    }
+    expect(safeHref(`https://a.example/${'x'.repeat(5000)}`)).toBeUndefined();
+  });
+});
+
+describe('pathological input stays fast', () => {
+  const cases: [string, string][] = [
+    ['stars', '*'.repeat(50_000)],
+    ['open brackets', '['.repeat(50_000)],
+    ['image brackets', '!['.repeat(25_000)],
+    ['backticks of growing length', Array.from({ length: 300 }, (_, i) => '`'.repeat(i + 1)).join('a')],
+    ['unclosed links', '[a]('.repeat(12_500)],
+    ['link destinations', '[a](b'.repeat(10_000)],
+    ['autolink openers', '<a'.repeat(25_000)],
+    ['emphasis openers', '*a _b '.repeat(8_000)],
+    ['alternating', '*_'.repeat(25_000)],
+    ['nested parens in a URL', `https://x.example/${'('.repeat(50_000)}`],
+    ['URLs in parens', '(http://x.example/a'.repeat(2_500)],
+    ['quote markers', '>'.repeat(50_000)],
+    ['list markers', '- '.repeat(25_000)],
+    ['indented list lines', Array.from({ length: 2_000 }, (_, i) => `${' '.repeat(i % 64)}- x`).join('\n')],
+    ['table pipes', `${'|'.repeat(25_000)}\n${'|-'.repeat(12_000)}`],
+    ['trailing spaces', `a${' '.repeat(50_000)}b\nc`],
+    ['heading hashes', `# ${'# '.repeat(25_000)}x`],
+    ['everything at the cap', 'a *b* [c](https://d.example) `e` <f> '.repeat(6_000)],
+  ];
+
+  it.each(cases)('%s', (_, md) => {
+    const started = performance.now();
+    parseMarkdown(md);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});
