@@ -1,0 +1,234 @@
+// Browser test helpers: Chromium through playwright-core, `baton serve` on a free port, a page's console, errors and
+// dialogs, screenshots under test-results/.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
+import { BIN, batonAsync, cleanEnv, type RunResult } from './testdir.js';
+
+// Servers and browser contexts opened by a test are closed after it (before testdir removes its folders: vitest runs
+// after-hooks last-registered first, and testdir.ts registered its own on import, before this one).
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+});
+
+export const CHROMIUM = process.env.BATON_CHROMIUM ?? '/usr/bin/chromium';
+export const RESULTS = resolve(import.meta.dirname, '../../test-results');
+
+/** Launches headless Chromium; a missing browser is an error that says how to install it, never a skip. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `no Chromium at ${CHROMIUM} — install it with \`apt-get install -y chromium\`, or point BATON_CHROMIUM at one`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export interface RunningServe {
+  /** `http://127.0.0.1:<port>/` */
+  url: string;
+  port: number;
+  pid: number;
+  /** Everything the server wrote on stderr so far. */
+  stderr(): string;
+  /** SIGTERM, then waits for the process to exit (SIGKILL after 5 s). */
+  stop(): Promise<void>;
+}
+
+export interface ServeOptions {
+  /** `--as <name>`. */
+  as?: string;
+  /** More flags (`--host 0.0.0.0 --token-file f`). */
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+// Others rebuild dist/ (rm, then write) while tests run: a start that fails on a missing dist file is tried again.
+const MISSING_BUILD = /Cannot find module|ERR_MODULE_NOT_FOUND/;
+
+/** Starts `baton serve --port 0 --board <board>` and waits for the address it prints on stderr. */
+export async function startServe(board: string, options: ServeOptions = {}): Promise<RunningServe> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(board, options);
+    } catch (error) {
+      if (attempt >= 10 || !MISSING_BUILD.test(String(error))) throw error;
+      await new Promise((done) => setTimeout(done, 500));
+    }
+  }
+}
+
+function startOnce(board: string, options: ServeOptions): Promise<RunningServe> {
+  const args = [BIN, 'serve', '--port', '0', '--board', board, ...(options.args ?? [])];
+  if (options.as) args.push('--as', options.as);
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd ?? board,
+    env: cleanEnv(options.env),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8');
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`baton serve printed no address within 15 s; stderr:\n${stderr}`));
+    }, 15_000);
+    child.stderr?.on('data', (chunk: string) => {
+      stderr += chunk;
+      const found =
+        /listening on http:\/\/[^\s/]+:(\d+)\//.exec(stderr) ??
+        /web UI: http:\/\/[^\s/]+:(\d+)\//.exec(stderr);
+      if (!found) return;
+      clearTimeout(timer);
+      const port = Number(found[1]);
+      cleanups.push(() => stopChild(child));
+      done({
+        url: `http://127.0.0.1:${port}/`,
+        port,
+        pid: child.pid ?? 0,
+        stderr: () => stderr,
+        stop: () => stopChild(child),
+      });
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      fail(new Error(`baton serve exited (${signal ?? code}) before listening; stderr:\n${stderr}`));
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export interface PageWatch {
+  /** `type: text` of every console message (any level). */
+  console: string[];
+  /** Uncaught exceptions in the page. */
+  errors: string[];
+  /** `type: message` of every alert/confirm/prompt/beforeunload (each is dismissed). */
+  dialogs: string[];
+  /** Main-frame navigations after the first load. */
+  navigations: string[];
+}
+
+/** Records what `page` says on its console, throws and asks in dialogs from now on. */
+export function watchPage(page: Page): PageWatch {
+  const watch: PageWatch = { console: [], errors: [], dialogs: [], navigations: [] };
+  page.on('console', (message) => watch.console.push(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => watch.errors.push(String(error)));
+  page.on('dialog', (dialog) => {
+    watch.dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss().catch(() => {});
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) watch.navigations.push(frame.url());
+  });
+  return watch;
+}
+
+/** A full-page screenshot at `test-results/<name>.png`; returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(RESULTS, { recursive: true });
+  const path = join(RESULTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** The token the page sends with its writes (`<meta name="baton-token">`), read from the served HTML. */
+export async function pageToken(url: string): Promise<string> {
+  const html = await (await fetch(url)).text();
+  const token = /<meta\s+name="baton-token"\s+content="([^"]*)"/.exec(html)?.[1];
+  if (!token) throw new Error(`no <meta name="baton-token"> in the page at ${url}:\n${html.slice(0, 400)}`);
+  return token;
+}
+
+export interface OpenedPage {
+  page: Page;
+  watch: PageWatch;
+}
+
+/**
+ * A page in a fresh browser context (its own storage: no theme or language carried over from another test), watched
+ * from before its first load, at `url` once loaded. Closed after the test.
+ */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  options: BrowserContextOptions = {},
+): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  cleanups.push(() => context.close());
+  // Shorter than a test's 30 s: a missing element fails with Playwright's own message (what it waited for).
+  context.setDefaultTimeout(8_000);
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  await page.goto(url);
+  return { page, watch };
+}
+
+/** Everything the page said or did that a clean page never does: console messages, uncaught errors, dialogs. */
+export function noise(watch: PageWatch): string[] {
+  return [
+    ...watch.console,
+    ...watch.errors.map((e) => `pageerror: ${e}`),
+    ...watch.dialogs.map((d) => `dialog ${d}`),
+  ];
+}
+
+/** The page's background colour: the first of the app root, body and html that paints one. */
+export function pageBackground(page: Page): Promise<string> {
+  return page.evaluate<string>(`(() => {
+    for (const el of [document.querySelector('#app, #root, main'), document.body, document.documentElement]) {
+      if (!el) continue;
+      const colour = getComputedStyle(el).backgroundColor;
+      if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') return colour;
+    }
+    return 'transparent';
+  })()`);
+}
+
+/**
+ * Runs `baton <args>` in the background (the test's event loop keeps serving the browser meanwhile) and resolves with
+ * its result; a run that failed on a dist/ file missing mid-rebuild is run again.
+ */
+export async function runBaton(args: string[], cwd: string): Promise<RunResult> {
+  for (let attempt = 1; ; attempt++) {
+    const child = batonAsync(args, { cwd });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    const code = await new Promise<number | null>((done) => child.once('close', done));
+    if (code !== 0 && MISSING_BUILD.test(stderr) && attempt < 10) {
+      await new Promise((done) => setTimeout(done, 500));
+      continue;
+    }
+    return { code, stdout, stderr };
+  }
+}
+
+/** The element's text as a person sees it (layout-aware: hidden parts left out, block breaks as new lines). */
+export function shown(target: Locator): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: a Playwright Locator; the rendered text is what is checked
+  return target.innerText();
+}
