@@ -67,7 +67,7 @@ export function Layout(props: {
         <SearchBox route={route} inputRef={props.searchRef} />
         <div class="tools">
           <span
-            class="live"
+            class="live-indicator"
             data-testid="live"
             data-state={props.live}
             title={t(`live.${props.live}.title`)}

@@ -127,7 +127,7 @@ export function TimelineView({ note }: { note?: string }) {
               key={row.key}
               row={row}
               selected={row.key === selected}
-              current={row.node.note?.id === note}
+              current={note !== undefined && row.node.note?.id === note}
               onToggle={() => setOpen(row.key, !row.open)}
             />
           ))}
