@@ -19,7 +19,7 @@ export interface BoardInfo {
   person: string;
   /** Project keys that have notes, sorted. */
   projects: string[];
-  counts: { notes: number; cards: number; threads: number; liveSessions: number; unread: number };
+  counts: { notes: number; cards: number; liveSessions: number; unread: number };
   /** Unreadable or foreign files met while reading (at most 20, each one line). */
   problems: string[];
   version: string;

@@ -1,11 +1,11 @@
 // The board endpoint: what the page shows first — the board, who the page acts as, projects and counts.
 import { boardName, requireBoard } from '../../core/board/open-board.js';
-import { listCards } from '../../core/cards/index.js';
+import { listCardFiles } from '../../core/cards/find.js';
 import { unreadIds } from '../../core/messages/read.js';
-import { listNotes, listProjects } from '../../core/notes/read.js';
+import { listNoteFiles, listProjects } from '../../core/notes/read.js';
 import { isLive, listSessions } from '../../core/sessions/live.js';
+import type { Problem } from '../../core/store/safe-fs.js';
 import type { BoardInfo } from '../api-types.js';
-import { mailThreads } from './mail.js';
 import type { ApiContext, Endpoint } from './router.js';
 import { problemLines } from './shared.js';
 
@@ -15,8 +15,10 @@ export function boardEndpoints(version: string): Endpoint[] {
 
 function boardInfo({ board, person }: ApiContext, version: string): BoardInfo {
   requireBoard(board);
-  const notes = listNotes(board, { frontMatterOnly: true });
-  const cards = listCards(board);
+  // Counted from the listings alone: the page asks for this first, on every load, beside the timeline.
+  const problems: Problem[] = [];
+  const notes = listNoteFiles(board, {}, problems);
+  const cards = listCardFiles(board, problems);
   const sessions = listSessions(board);
   return {
     board: board.root,
@@ -24,13 +26,12 @@ function boardInfo({ board, person }: ApiContext, version: string): BoardInfo {
     person,
     projects: listProjects(board),
     counts: {
-      notes: notes.notes.length,
-      cards: cards.cards.length,
-      threads: mailThreads(board).threads.length,
+      notes: notes.length,
+      cards: cards.length,
       liveSessions: sessions.sessions.filter(isLive).length,
       unread: unreadIds(board, person).length,
     },
-    problems: problemLines([...notes.problems, ...cards.problems, ...sessions.problems]),
+    problems: problemLines([...problems, ...sessions.problems]),
     version,
   };
 }

@@ -34,10 +34,15 @@ const STATUS: Record<BatonErrorCode, number> = {
   io: 500,
 };
 
+/** An answer already serialised (a memoised one), sent as it is. */
+export class SerializedJson {
+  constructor(readonly text: string) {}
+}
+
 export function sendJson(res: ServerResponse, status: number, value: unknown): void {
   res
     .writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
-    .end(JSON.stringify(value));
+    .end(value instanceof SerializedJson ? value.text : JSON.stringify(value));
 }
 
 /** Answers with the error's status and message; anything that is not a known refusal is a 500 (and logged). */

@@ -1,11 +1,13 @@
 // The notes endpoints: the relation timeline, one note in full with its three actions (resume, continue, request a
 // supplementary handoff).
+import { createHash } from 'node:crypto';
+import { lstatSync } from 'node:fs';
 import type { Board } from '../../core/board/open-board.js';
 import { BatonError } from '../../core/errors.js';
 import { prepareContinuation, resumeOf } from '../../core/notes/continuation.js';
 import { buildTimeline, type TimelineNode } from '../../core/notes/lineage.js';
 import { type NoteRecord, projectKeyProblem } from '../../core/notes/note.js';
-import { listNotes, listProjects, readNote } from '../../core/notes/read.js';
+import { listNoteFiles, listNotes, listProjects, readNote } from '../../core/notes/read.js';
 import { parseSections, SECTION_KEYS, sectionTitle } from '../../core/notes/sections.js';
 import { requestHandoff } from '../../core/pending/request.js';
 import { isStartableHarness, shellLine } from '../../core/sessions/harness-commands.js';
@@ -21,7 +23,7 @@ import type {
   TimelineJson,
   TimelineNodeJson,
 } from '../api-types.js';
-import { ApiRefusal, stringField } from './json.js';
+import { ApiRefusal, SerializedJson, stringField } from './json.js';
 import type { ApiContext, Endpoint } from './router.js';
 import { liveSessionIds, problemLines } from './shared.js';
 
@@ -32,21 +34,52 @@ export const noteEndpoints: Endpoint[] = [
   { method: 'POST', path: /^\/notes\/([^/]+)\/supplement$/, handle: supplement },
 ];
 
-function timeline({ board, query }: ApiContext): TimelineJson {
+// The last timeline answered, per board and project: a page load, a refresh and every open page after a change
+// ask for it, and with 5,000 notes building it costs far more than checking that nothing has changed.
+const memo = new Map<string, { fingerprint: string; answer: SerializedJson }>();
+const MEMO_ENTRIES = 16;
+
+function timeline({ board, query }: ApiContext): SerializedJson {
   const project = query.get('project') || null;
   if (project !== null && projectKeyProblem(project)) {
     throw new ApiRefusal(400, 'invalid_input', `project ${JSON.stringify(project)} is not a project key`);
   }
-  const { notes, problems } = listNotes(board, { project: project ?? undefined, frontMatterOnly: true });
   const live = liveSessionIds(board);
+  const key = `${board.root}\0${project ?? ''}`;
+  const fingerprint = notesFingerprint(board, project ?? undefined, live);
+  const known = memo.get(key);
+  if (known?.fingerprint === fingerprint) return known.answer;
+  const { notes, problems } = listNotes(board, { project: project ?? undefined, frontMatterOnly: true });
   const built = buildTimeline(notes, (session) => live.has(session));
-  return {
+  const answer: TimelineJson = {
     project,
     projects: listProjects(board),
     families: built.families.map(nodeJson),
     total: notes.length,
     problems: [...problemLines(problems), ...built.problems],
   };
+  const serialized = new SerializedJson(JSON.stringify(answer));
+  if (memo.size >= MEMO_ENTRIES && !memo.has(key)) memo.delete(memo.keys().next().value!);
+  memo.set(key, { fingerprint, answer: serialized });
+  return serialized;
+}
+
+/**
+ * What the timeline depends on, cheaply: every note file's name, size, mtime and inode (an edit in place, a
+ * replacement or a removal changes it), the project folders, and which sessions are live.
+ */
+function notesFingerprint(board: Board, project: string | undefined, live: Set<string>): string {
+  const hash = createHash('sha256');
+  for (const file of listNoteFiles(board, { project })) {
+    try {
+      const stat = lstatSync(file.path);
+      hash.update(`${file.path}\0${stat.size}\0${stat.mtimeMs}\0${stat.ino}\n`);
+    } catch {
+      hash.update(`${file.path}\0gone\n`);
+    }
+  }
+  hash.update(`projects\0${listProjects(board).join('\0')}\nlive\0${[...live].sort().join('\0')}`);
+  return hash.digest('hex');
 }
 
 // Iterative: a hand-made lineage thousands of notes deep must not overflow the stack.
