@@ -38,14 +38,14 @@ export function CardView({ id }: { id: string }) {
     return (
       <div class="detail">
         {back}
-        {res.error ? <ErrorBox error={res.error} /> : <Loading />}
+        {res.error ? <ErrorBox error={res.error} read /> : <Loading />}
       </div>
     );
   const { card, entries, pending } = res.data;
   return (
     <article class="detail card-detail">
       {back}
-      {res.error && <ErrorBox error={res.error} />}
+      {res.error && <ErrorBox error={res.error} read />}
       <header class="detail-head">
         <h2>{card.title}</h2>
         <p class="muted">
@@ -215,7 +215,7 @@ function AskForm({ card }: { card: CardSummaryJson }) {
         aria-label={t('ask.intent')}
         onInput={(event) => setIntent(event.currentTarget.value)}
       />
-      {sessions.error && <ErrorBox error={sessions.error} />}
+      {sessions.error && <ErrorBox error={sessions.error} read />}
       {error && <ErrorBox error={error} />}
       <div class="form-row end">
         <button type="submit" disabled={busy || !chosen || !intent.trim()}>

@@ -25,7 +25,7 @@ export function CardsView({ card }: { card?: string }) {
         {res.data && <span class="muted">{t('cards.count', { n: cards.length })}</span>}
       </div>
       <NewCardForm />
-      {res.error && <ErrorBox error={res.error} />}
+      {res.error && <ErrorBox error={res.error} read />}
       {!res.data && !res.error && <Loading />}
       {res.data && <Problems problems={res.data.problems} />}
       {res.data && cards.length === 0 && <Empty text={t('empty.cards')} />}

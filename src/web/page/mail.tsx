@@ -31,7 +31,7 @@ export function MailView({ thread }: { thread?: string }) {
           </a>
         )}
       </div>
-      {res.error && <ErrorBox error={res.error} />}
+      {res.error && <ErrorBox error={res.error} read />}
       {!res.data && !res.error && <Loading />}
       {res.data && <Problems problems={res.data.problems} />}
       {res.data && threads.length === 0 && <Empty text={t('empty.mail')} />}
@@ -161,7 +161,7 @@ export function InboxView() {
         <h1>{t('inbox.title', { person: res.data?.person ?? person })}</h1>
         {res.data && <span class="muted">{t('messages.count', { n: messages.length })}</span>}
       </div>
-      {res.error && <ErrorBox error={res.error} />}
+      {res.error && <ErrorBox error={res.error} read />}
       {!res.data && !res.error && <Loading />}
       {res.data && messages.length === 0 && <Empty text={t('empty.inbox', { person: res.data.person })} />}
       <ol class="messages">

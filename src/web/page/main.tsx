@@ -8,7 +8,7 @@ import { useGlobalKeys } from './keyboard.js';
 import { Layout } from './layout.js';
 import { useLive } from './live.js';
 import { InboxView, MailView } from './mail.js';
-import { BoardContext } from './person.js';
+import { BoardContext, OfflineContext } from './person.js';
 import { useResource } from './resource.js';
 import { go, listOf, parseRoute, type Route } from './route.js';
 import { SearchView } from './search.js';
@@ -84,17 +84,19 @@ function App() {
 
   return (
     <BoardContext.Provider value={board.data}>
-      <Layout
-        route={route}
-        board={board.data}
-        boardError={board.error}
-        live={live}
-        searchRef={searchRef}
-        help={help}
-        onHelp={setHelp}
-      >
-        <CurrentView route={route} />
-      </Layout>
+      <OfflineContext.Provider value={board.error?.code === 'unreachable'}>
+        <Layout
+          route={route}
+          board={board.data}
+          boardError={board.error}
+          live={live}
+          searchRef={searchRef}
+          help={help}
+          onHelp={setHelp}
+        >
+          <CurrentView route={route} />
+        </Layout>
+      </OfflineContext.Provider>
     </BoardContext.Provider>
   );
 }

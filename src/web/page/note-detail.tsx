@@ -25,7 +25,7 @@ export function NoteView({ id }: { id: string }) {
     return (
       <div class="detail">
         {back}
-        {res.error ? <ErrorBox error={res.error} /> : <Loading />}
+        {res.error ? <ErrorBox error={res.error} read /> : <Loading />}
       </div>
     );
   const detail = res.data;
@@ -33,7 +33,7 @@ export function NoteView({ id }: { id: string }) {
   return (
     <article class="detail note-detail">
       {back}
-      {res.error && <ErrorBox error={res.error} />}
+      {res.error && <ErrorBox error={res.error} read />}
       <header class="detail-head">
         <h2>{note.title || note.id}</h2>
         <div class="badges">

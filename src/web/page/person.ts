@@ -9,3 +9,6 @@ export const BoardContext = createContext<BoardInfo | undefined>(undefined);
 export function usePerson(): string {
   return useContext(BoardContext)?.person ?? 'you';
 }
+
+/** True while the header says the board is unreachable: views then leave that error to it. */
+export const OfflineContext = createContext(false);

@@ -48,7 +48,7 @@ export function SearchView({ q }: { q: string }) {
         )}
       </div>
       {!query && <Empty text={t('search.hint')} />}
-      {res.error && <ErrorBox error={res.error} />}
+      {res.error && <ErrorBox error={res.error} read />}
       {query && !res.data && !res.error && <Loading />}
       {res.data && results.length === 0 && <Empty text={t('empty.search', { q: query })} />}
       {results.length > 0 && (

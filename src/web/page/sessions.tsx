@@ -30,7 +30,7 @@ export function SessionsView() {
         <h1>{t('nav.sessions')}</h1>
         {res.data && <span class="muted">{t('sessions.live', { n: live })}</span>}
       </div>
-      {res.error && <ErrorBox error={res.error} />}
+      {res.error && <ErrorBox error={res.error} read />}
       {!res.data && !res.error && <Loading />}
       {res.data && <Problems problems={res.data.problems} />}
       {res.data && projects.length === 0 && <Empty text={t('empty.sessions')} />}

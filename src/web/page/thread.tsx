@@ -17,14 +17,14 @@ export function ThreadView({ id }: { id: string }) {
     return (
       <div class="detail">
         {back}
-        {res.error ? <ErrorBox error={res.error} /> : <Loading />}
+        {res.error ? <ErrorBox error={res.error} read /> : <Loading />}
       </div>
     );
   const { messages } = res.data;
   return (
     <article class="detail thread">
       {back}
-      {res.error && <ErrorBox error={res.error} />}
+      {res.error && <ErrorBox error={res.error} read />}
       <header class="detail-head">
         <h2>{res.data.subject || t('no.subject')}</h2>
         <p class="muted">{t('messages.count', { n: messages.length })}</p>

@@ -114,7 +114,7 @@ export function TimelineView({ note }: { note?: string }) {
           </select>
         )}
       </div>
-      {timeline.error && <ErrorBox error={timeline.error} />}
+      {timeline.error && <ErrorBox error={timeline.error} read />}
       {!data && !timeline.error && <Loading />}
       {data && <Problems problems={data.problems} />}
       {data && data.families.length === 0 && (

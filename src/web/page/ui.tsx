@@ -1,8 +1,9 @@
 // Small shared pieces: time labels, badges, the error / empty / loading states, copy boxes, read problems.
 import type { ComponentChildren } from 'preact';
-import { useRef, useState } from 'preact/hooks';
+import { useContext, useRef, useState } from 'preact/hooks';
 import type { ApiFailure } from './api.js';
 import { type StringKey, t } from './i18n.js';
+import { OfflineContext } from './person.js';
 import { relativeTime } from './time.js';
 
 /** A relative time with the full ISO time in its title. */
@@ -47,8 +48,13 @@ const hints: Record<string, StringKey> = {
   too_large: 'error.invalid_input',
 };
 
-/** A failed request: the server's own words, then what to do next. */
-export function ErrorBox({ error }: { error: ApiFailure }) {
+/**
+ * A failed request: the server's own words, then what to do next. A view's failed read (`read`) says nothing while
+ * the header already says the board is unreachable; a failed write always says why.
+ */
+export function ErrorBox({ error, read }: { error: ApiFailure; read?: boolean }) {
+  const offline = useContext(OfflineContext);
+  if (offline && read && error.code === 'unreachable') return null;
   const hint =
     hints[error.code] ?? (error.status === 401 || error.status === 403 ? 'error.forbidden' : 'error.other');
   return (
