@@ -101,6 +101,7 @@ export const en = {
   'meta.files': 'Files ({n})',
   lineage: 'Lineage',
   'lineage.parent': 'Continues',
+  'lineage.delegatedBy': 'Delegated by',
   'lineage.children': 'Continued by or delegated ({n}):',
   'section.goal': 'Goal',
   'section.done': 'Done',
@@ -179,7 +180,7 @@ export const en = {
   'compose.send': 'Send',
   'reply.title': 'Reply as {person} to {to}',
   'reply.send': 'Reply',
-  'inbox.title': 'Inbox of {person}',
+  'inbox.title': 'Inbox · {person}',
   'empty.inbox': 'Nothing for {person} yet — agents write with `baton send --to {person}`.',
   'thread.open': 'Open thread',
   // sessions

@@ -97,6 +97,7 @@ export const zh: Record<StringKey, string> = {
   'meta.files': '文件（{n}）',
   lineage: '谱系',
   'lineage.parent': '续接自',
+  'lineage.delegatedBy': '委派自',
   'lineage.children': '后续或委派（{n}）：',
   'section.goal': '任务目标',
   'section.done': '已完成',

@@ -139,11 +139,11 @@ function Supplement({ detail }: { detail: NoteDetail }) {
         >
           {t('action.supplement')}
         </button>
-        <span class="muted" data-testid="supplement-plan" data-mode={mode}>
+        <span class="muted" data-testid="supplement-plan" data-mode={mode} title={why}>
           {plan ? t(plan) : t('supplement.plan.none')}
         </span>
       </div>
-      {why && <p class="muted small">{why}</p>}
+      {mode === 'none' && why && <p class="muted small">{why}</p>}
       {call.state === 'failed' && <ErrorBox error={call.error} />}
       {call.state === 'done' && (
         <div class="action-out" data-testid="supplement-result" data-mode={call.value.mode}>

@@ -99,16 +99,17 @@ export function NoteView({ id }: { id: string }) {
 
 function Lineage({ detail }: { detail: NoteDetail }) {
   if (!detail.parent && detail.children.length === 0 && !detail.note.parentSession) return null;
+  const parentLabel = detail.note.kind === 'result' ? 'lineage.delegatedBy' : 'lineage.parent';
   return (
     <nav class="lineage" aria-label={t('lineage')}>
       {detail.parent ? (
         <p>
-          <span class="muted">{t('lineage.parent')}</span>{' '}
+          <span class="muted">{t(parentLabel)}</span>{' '}
           <a href={noteHref(detail.parent.id)}>{detail.parent.title}</a>
         </p>
       ) : detail.note.parentSession ? (
         <p>
-          <span class="muted">{t('lineage.parent')}</span>{' '}
+          <span class="muted">{t(parentLabel)}</span>{' '}
           <Badge tone="dashed">{t('external.session', { id: short(detail.note.parentSession) })}</Badge>
         </p>
       ) : null}
@@ -158,7 +159,7 @@ function ResultBody({ detail }: { detail: NoteDetail }) {
       )}
       <FileList title={t('result.artifacts', { n: note.artifacts.length })} files={note.artifacts} />
       <section class="note-section">
-        <h3>{t(detail.sections ? 'result.body' : 'result.fulltext')}</h3>
+        <h3>{t(note.kind === 'result' ? 'result.body' : 'result.fulltext')}</h3>
         <Markdown text={note.body} />
       </section>
     </>

@@ -55,8 +55,10 @@ const hints: Record<string, StringKey> = {
 export function ErrorBox({ error, read }: { error: ApiFailure; read?: boolean }) {
   const offline = useContext(OfflineContext);
   if (offline && read && error.code === 'unreachable') return null;
+  // A bad id in a link is, to the reader, something that is not there.
+  const code = read && error.code.startsWith('invalid') ? 'not_found' : error.code;
   const hint =
-    hints[error.code] ?? (error.status === 401 || error.status === 403 ? 'error.forbidden' : 'error.other');
+    hints[code] ?? (error.status === 401 || error.status === 403 ? 'error.forbidden' : 'error.other');
   return (
     <div class="state error" data-testid="error" role="alert">
       <strong>{error.code === 'unreachable' ? t('error.unreachable.title') : error.message}</strong>
