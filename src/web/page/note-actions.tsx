@@ -95,7 +95,7 @@ function Continue({ detail }: { detail: NoteDetail }) {
       {call.state === 'done' && (
         <div class="action-out">
           <p class="muted">{t('continue.command', { harness: call.value.harness })}</p>
-          <CopyBox text={call.value.command} testid="continue-command" />
+          <CopyBox text={call.value.command} testid="continue-command" wrap />
           <p class="muted">
             {t('run.in')} <code>{call.value.cwd}</code>
             {call.value.textFile && (

@@ -1,5 +1,5 @@
 // Relative time labels ("3 min ago" / "3 分钟前", "in 5 min"); the full ISO time goes in a title attribute.
-import { t } from './i18n.js';
+import { lang, t } from './i18n.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -21,7 +21,8 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
         : span < 30 * DAY
           ? [Math.round(span / DAY), 'd']
           : [0, 'date'];
-  if (unit === 'date') return new Date(at).toISOString().slice(0, 10);
+  if (unit === 'date')
+    return new Date(at).toLocaleDateString(lang(), { year: 'numeric', month: 'short', day: 'numeric' });
   const key = `time.${unit}.${ahead ? 'in' : 'ago'}` as const;
   return t(key as 'time.min.ago', { n });
 }

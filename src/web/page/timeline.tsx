@@ -49,11 +49,24 @@ function ancestorsOf(families: TimelineNodeJson[], id: string): string[] | undef
   return undefined;
 }
 
+// The picked project and the open parents outlive the view (a trip to the cards and back keeps them).
+let keptProject = '';
+let keptExpanded: ReadonlySet<string> = new Set();
+
 export function TimelineView({ note }: { note?: string }) {
-  const [project, setProject] = useState('');
+  const [project, pickProject] = useState(keptProject);
+  const setProject = (key: string) => {
+    keptProject = key;
+    pickProject(key);
+  };
   const path = project ? `/api/timeline?project=${seg(project)}` : '/api/timeline';
   const timeline = useResource<TimelineJson>(path, ['notes', 'sessions']);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [expanded, setExpandedState] = useState(keptExpanded);
+  const setExpanded = (update: (old: ReadonlySet<string>) => ReadonlySet<string>) =>
+    setExpandedState((old) => {
+      keptExpanded = update(old);
+      return keptExpanded;
+    });
   const families = timeline.data?.families;
   const rows = useMemo(() => visibleRows(families ?? [], expanded), [families, expanded]);
 
