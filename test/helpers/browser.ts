@@ -1,11 +1,11 @@
 // Browser test helpers: Chromium through playwright-core, `baton serve` on a free port, a page's console, errors and
 // dialogs, screenshots under test-results/.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
-import { afterEach } from 'vitest';
-import { BIN, batonAsync, cleanEnv, type RunResult } from './testdir.js';
+import { afterAll, afterEach } from 'vitest';
+import { cleanEnv, type RunResult } from './testdir.js';
 
 // Servers and browser contexts opened by a test are closed after it (before testdir removes its folders: vitest runs
 // after-hooks last-registered first, and testdir.ts registered its own on import, before this one).
@@ -15,7 +15,65 @@ afterEach(async () => {
 });
 
 export const CHROMIUM = process.env.BATON_CHROMIUM ?? '/usr/bin/chromium';
-export const RESULTS = resolve(import.meta.dirname, '../../test-results');
+const ROOT = resolve(import.meta.dirname, '../..');
+export const RESULTS = join(ROOT, 'test-results');
+
+// Others rebuild dist/ (rm, then write) while tests run, and the server finds the page's files when it starts: each
+// test file (or worker) runs its own copy of bin/ and dist/, taken once and checked whole (every relative import
+// resolves, the page is there). It sits inside the checkout so bare imports still resolve from its node_modules.
+let build: string | undefined;
+afterAll(removeBuild);
+
+function removeBuild() {
+  if (build) rmSync(build, { recursive: true, force: true });
+  build = undefined;
+}
+
+/** bin/baton.js of this test file's copy of the build. */
+export async function batonBin(): Promise<string> {
+  if (build) return join(build, 'bin', 'baton.js');
+  const dir = join(ROOT, '.cache', `browser-build-${process.pid}-${Date.now().toString(36)}`);
+  for (let attempt = 1; ; attempt++) {
+    rmSync(dir, { recursive: true, force: true });
+    let problem: string | undefined;
+    try {
+      cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
+      cpSync(join(ROOT, 'bin'), join(dir, 'bin'), { recursive: true });
+      problem = buildProblem(join(dir, 'dist'));
+    } catch (error) {
+      problem = String(error);
+    }
+    if (problem === undefined) break;
+    if (attempt >= 20) throw new Error(`dist/ stays incomplete (${problem}) — run \`npm run build\``);
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  build = dir;
+  // Also when the worker ends: a worker that keeps this module for its next file registers no second afterAll.
+  process.once('exit', removeBuild);
+  return join(dir, 'bin', 'baton.js');
+}
+
+function buildProblem(dist: string): string | undefined {
+  for (const file of ['cli.js', 'index.js', 'web/index.html', 'web/app.js', 'web/style.css']) {
+    if (!existsSync(join(dist, file))) return `no dist/${file}`;
+  }
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? walk(join(dir, entry.name))
+        : entry.name.endsWith('.js')
+          ? [join(dir, entry.name)]
+          : [],
+    );
+  for (const file of walk(dist)) {
+    for (const match of readFileSync(file, 'utf8').matchAll(
+      /(?:from\s*|import\s*\(?\s*)["'](\.{1,2}\/[^"']+)["']/g,
+    )) {
+      if (!existsSync(join(dirname(file), match[1]!))) return `${file} imports ${match[1]}`;
+    }
+  }
+  return undefined;
+}
 
 /** Launches headless Chromium; a missing browser is an error that says how to install it, never a skip. */
 export async function launchBrowser(): Promise<Browser> {
@@ -65,8 +123,8 @@ export async function startServe(board: string, options: ServeOptions = {}): Pro
   }
 }
 
-function startOnce(board: string, options: ServeOptions): Promise<RunningServe> {
-  const args = [BIN, 'serve', '--port', '0', '--board', board, ...(options.args ?? [])];
+async function startOnce(board: string, options: ServeOptions): Promise<RunningServe> {
+  const args = [await batonBin(), 'serve', '--port', '0', '--board', board, ...(options.args ?? [])];
   if (options.as) args.push('--as', options.as);
   const child = spawn(process.execPath, args, {
     cwd: options.cwd ?? board,
@@ -209,7 +267,7 @@ export function pageBackground(page: Page): Promise<string> {
  */
 export async function runBaton(args: string[], cwd: string): Promise<RunResult> {
   for (let attempt = 1; ; attempt++) {
-    const child = batonAsync(args, { cwd });
+    const child = spawn(process.execPath, [await batonBin(), ...args], { cwd, env: cleanEnv() });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -65,7 +65,10 @@ function hostileSections(): Record<(typeof SECTION_KEYS)[number], string> {
 
 export interface HostileBoard {
   root: string;
+  /** Written with the library. */
   notes: string[];
+  /** Written by hand: payloads in session, parentSession, agent, harness, files, rev. */
+  handWritten: string;
   cards: string[];
   threads: string[];
   /** The hand-written note's parent session: an external node whose id is a payload. */
@@ -141,7 +144,6 @@ export function seedHostile(dir: string): HostileBoard {
   ];
   const text = headings.map((heading) => `## ${heading}\n${BODY}\n`).join('\n');
   writeFileSync(join(dirname(result.path), `${id}.md`), formatRecord(fields, text));
-  notes.push(id);
 
   const cards: string[] = [];
   for (const title of PLAIN) {
@@ -173,5 +175,5 @@ export function seedHostile(dir: string): HostileBoard {
     touched: [...PLAIN],
   });
   writeSessionRecord(board, sessionId('ended'), { agent: 'bob', live: false, cwd: `/work/${PLAIN[0]}` });
-  return { root, notes, cards, threads, externalPayload };
+  return { root, notes, handWritten: id, cards, threads, externalPayload };
 }

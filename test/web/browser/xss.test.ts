@@ -117,7 +117,7 @@ describe('script injection: payloads in board content stay text', () => {
     }
     await settle(page);
     expect(await page.locator('[data-testid="expand"][aria-expanded="false"]').count()).toBe(0);
-    expect(await page.locator('[data-testid="timeline-node"]:visible').count()).toBe(seeded.notes.length + 1);
+    expect(await page.locator('[data-testid="timeline-node"]:visible').count()).toBe(seeded.notes.length + 2);
     expect(await hostileElements(page)).toEqual([]);
     // Titles, literally; and the hand-written note's external parent carries its payload as an attribute value, whole.
     expect(
@@ -141,6 +141,17 @@ describe('script injection: payloads in board content stay text', () => {
       expect({ id, missing: await missingLiterals(opened.page) }).toEqual({ id, missing: [] });
     }
     await screenshot(opened.page, 'xss-note');
+  });
+
+  it('a note written by hand, payloads in its session, parent, agent, harness, files and rev fields', async () => {
+    const { seeded, serve, opened } = await open();
+    await visit(opened, serve, `#/notes/${seeded.handWritten}`, '[data-testid="detail"]');
+    expect(await missingLiterals(opened.page)).toEqual([]);
+    const text = await visibleText(opened.page);
+    // Its fields are shown too, as text: the agent and the harness.
+    expect(text).toContain(PLAIN[1]);
+    expect(text).toContain(PLAIN[0]);
+    await screenshot(opened.page, 'xss-hand-written-note');
   });
 
   it('the card list and every card', { timeout: 60_000 }, async () => {
