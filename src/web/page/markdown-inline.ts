@@ -27,8 +27,9 @@ interface Delim {
   pos: number;
   canOpen: boolean;
   canClose: boolean;
-  opens: Mark[];
-  closes: Mark[];
+  /** Matches made here (few runs get any, so made on the first). */
+  opens?: Mark[];
+  closes?: Mark[];
   prev?: Delim;
   next?: Delim;
 }
@@ -52,8 +53,6 @@ export function parseInline(src: string): Inline[] {
     pos: -1,
     canOpen: false,
     canClose: false,
-    opens: [],
-    closes: [],
   };
   let tail = head;
   let inactiveBelow = 0; // brackets under this index cannot form links (no links inside links)
@@ -208,8 +207,6 @@ function delimiter(src: string, i: number, n: number, pos: number): Delim {
     pos,
     canOpen: under ? left && (!right || isPunct(before)) : left,
     canClose: under ? right && (!left || isPunct(after)) : right,
-    opens: [],
-    closes: [],
   };
 }
 
@@ -243,8 +240,8 @@ function processEmphasis(bottom: Delim, newId: () => number): void {
       const size = cur.char === '~' ? cur.left : op.left >= 2 && cur.left >= 2 ? 2 : 1;
       const kind: Kind = cur.char === '~' ? 'del' : size === 2 ? 'strong' : 'em';
       const mark = { id: newId(), kind, size };
-      op.opens.push(mark);
-      cur.closes.push(mark);
+      op.opens = [...(op.opens ?? []), mark];
+      cur.closes = [...(cur.closes ?? []), mark];
       op.left -= size;
       cur.left -= size;
       op.next = cur;
@@ -307,10 +304,10 @@ function build(pieces: Piece[]): Inline[] {
       else push(link.id, { t: 'link', href: link.href, children: [], ...(image ? { image: true } : {}) }, '');
     } else {
       const d = piece.delim;
-      for (const mark of d.closes) pop(mark.id);
+      for (const mark of d.closes ?? []) pop(mark.id);
       if (d.left > 0) add({ t: 'text', text: d.char.repeat(d.left) });
-      for (let m = d.opens.length - 1; m >= 0; m--) {
-        const mark = d.opens[m]!;
+      for (let m = (d.opens?.length ?? 0) - 1; m >= 0; m--) {
+        const mark = d.opens![m]!;
         push(mark.id, { t: mark.kind, children: [] }, d.char.repeat(mark.size));
       }
     }
