@@ -30,11 +30,11 @@ export function CardsView({ card }: { card?: string }) {
       {res.data && <Problems problems={res.data.problems} />}
       {res.data && cards.length === 0 && <Empty text={t('empty.cards')} />}
       {cards.length > 0 && (
-        <ul class="rows">
+        <div class="rows" role="listbox" aria-label={t('nav.cards')}>
           {cards.map((c) => (
             <CardRow key={c.id} card={c} selected={c.id === selected} current={c.id === card} />
           ))}
-        </ul>
+        </div>
       )}
     </>
   );
@@ -58,10 +58,13 @@ function CardRow({
   current: boolean;
 }) {
   return (
-    <li
+    <div
       class={`row${current ? ' current' : ''}`}
       data-testid="card-row"
       data-card-id={card.id}
+      role="option"
+      tabIndex={-1}
+      aria-selected={selected ? 'true' : 'false'}
       data-selected={selected ? 'true' : undefined}
     >
       <a class="row-main" href={cardHref(card.id)} aria-current={current ? 'page' : undefined}>
@@ -84,7 +87,7 @@ function CardRow({
           </span>
         </span>
       </a>
-    </li>
+    </div>
   );
 }
 

@@ -34,6 +34,7 @@ function onControl(target: EventTarget | null): boolean {
  */
 export function useListKeys(items: KeyItem[], current?: string): string | undefined {
   const [selected, setSelected] = useState<string | undefined>(current);
+  const byKey = useRef(false);
   const latest = useRef({ items, selected });
   latest.current = { items, selected };
 
@@ -50,6 +51,7 @@ export function useListKeys(items: KeyItem[], current?: string): string | undefi
       const move = (to: number) => {
         const next = items[Math.max(0, Math.min(items.length - 1, to))];
         if (next) setSelected(next.id);
+        byKey.current = true;
         event.preventDefault();
       };
       switch (event.key) {
@@ -81,9 +83,14 @@ export function useListKeys(items: KeyItem[], current?: string): string | undefi
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
+  // A selection moved by key takes the focus too (the row is a listbox option or tree item), so assistive
+  // technology follows it; one that follows the open item only scrolls into view.
   useEffect(() => {
     if (selected === undefined) return;
-    document.querySelector('[data-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+    const row = document.querySelector<HTMLElement>('[data-selected="true"]');
+    if (byKey.current) row?.focus({ preventScroll: true });
+    byKey.current = false;
+    row?.scrollIntoView({ block: 'nearest' });
   }, [selected]);
 
   return selected;

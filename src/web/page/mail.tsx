@@ -36,11 +36,11 @@ export function MailView({ thread }: { thread?: string }) {
       {res.data && <Problems problems={res.data.problems} />}
       {res.data && threads.length === 0 && <Empty text={t('empty.mail')} />}
       {threads.length > 0 && (
-        <ul class="rows">
+        <div class="rows" role="listbox" aria-label={t('nav.mail')}>
           {threads.map((th) => (
             <ThreadRow key={th.id} thread={th} selected={th.id === selected} current={th.id === thread} />
           ))}
-        </ul>
+        </div>
       )}
     </>
   );
@@ -65,10 +65,13 @@ function ThreadRow({
   current: boolean;
 }) {
   return (
-    <li
+    <div
       class={`row${current ? ' current' : ''}`}
       data-testid="thread"
       data-thread-id={thread.id}
+      role="option"
+      tabIndex={-1}
+      aria-selected={selected ? 'true' : 'false'}
       data-selected={selected ? 'true' : undefined}
     >
       <a class="row-main" href={threadHref(thread.id)} aria-current={current ? 'page' : undefined}>
@@ -84,7 +87,7 @@ function ThreadRow({
           <span class="muted">{thread.latestFrom}:</span> {thread.preview}
         </span>
       </a>
-    </li>
+    </div>
   );
 }
 
@@ -164,13 +167,16 @@ export function InboxView() {
       {res.error && <ErrorBox error={res.error} read />}
       {!res.data && !res.error && <Loading />}
       {res.data && messages.length === 0 && <Empty text={t('empty.inbox', { person: res.data.person })} />}
-      <ol class="messages">
+      <div class="messages" role="listbox" aria-label={t('nav.inbox')}>
         {messages.map((m) => (
-          <li
+          <div
             key={m.id}
             class="message"
             data-testid="message"
             data-message-id={m.id}
+            role="option"
+            tabIndex={-1}
+            aria-selected={m.id === selected ? 'true' : 'false'}
             data-selected={m.id === selected ? 'true' : undefined}
           >
             <div class="message-head">
@@ -183,9 +189,9 @@ export function InboxView() {
               </a>
             </div>
             <Markdown text={m.body} />
-          </li>
+          </div>
         ))}
-      </ol>
+      </div>
     </section>
   );
 }

@@ -52,15 +52,18 @@ export function SearchView({ q }: { q: string }) {
       {query && !res.data && !res.error && <Loading />}
       {res.data && results.length === 0 && <Empty text={t('empty.search', { q: query })} />}
       {results.length > 0 && (
-        <ul class="rows results">
+        <div class="rows results" role="listbox" aria-label={t('search')}>
           {results.map((r, i) => {
             const id = `${r.kind}:${r.id}`;
             return (
-              <li
+              <div
                 key={id}
                 class="row"
                 data-testid="search-result"
                 data-kind={r.kind}
+                role="option"
+                tabIndex={-1}
+                aria-selected={id === selected ? 'true' : 'false'}
                 data-selected={id === selected ? 'true' : undefined}
               >
                 <a class="row-main" href={href(targets[i]!)}>
@@ -71,10 +74,10 @@ export function SearchView({ q }: { q: string }) {
                   </span>
                   <span class="line preview">{r.snippet}</span>
                 </a>
-              </li>
+              </div>
             );
           })}
-        </ul>
+        </div>
       )}
     </section>
   );

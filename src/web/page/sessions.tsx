@@ -37,7 +37,7 @@ export function SessionsView() {
       {projects.map((project) => (
         <section key={project.key} class="project">
           <h2 class="project-key">{project.key}</h2>
-          <ul class="rows sessions">
+          <div class="rows sessions" role="listbox" aria-label={project.key}>
             {project.sessions.map((s) => (
               <SessionRow
                 key={s.id}
@@ -47,7 +47,7 @@ export function SessionsView() {
                 onMore={() => toggle(s.id)}
               />
             ))}
-          </ul>
+          </div>
         </section>
       ))}
     </section>
@@ -58,11 +58,14 @@ function SessionRow(props: { session: SessionJson; selected: boolean; all: boole
   const s = props.session;
   const files = props.all ? s.touched : s.touched.slice(0, SHOWN_FILES);
   return (
-    <li
+    <div
       class={`row session${s.live ? ' live' : ' ended'}`}
       data-testid="session"
       data-session-id={s.id}
       data-live={s.live ? 'true' : 'false'}
+      role="option"
+      tabIndex={-1}
+      aria-selected={props.selected ? 'true' : 'false'}
       data-selected={props.selected ? 'true' : undefined}
     >
       <div class="row-main">
@@ -118,6 +121,6 @@ function SessionRow(props: { session: SessionJson; selected: boolean; all: boole
           </button>
         )}
       </div>
-    </li>
+    </div>
   );
 }

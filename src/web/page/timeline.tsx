@@ -134,7 +134,7 @@ export function TimelineView({ note }: { note?: string }) {
         <Empty text={t(project ? 'empty.notes.project' : 'empty.notes')} />
       )}
       {data && data.families.length > 0 && (
-        <ul class="rows timeline">
+        <div class="rows timeline" role="tree" aria-label={t('nav.timeline')}>
           {rows.map((row) => (
             <TimelineRow
               key={row.key}
@@ -144,7 +144,7 @@ export function TimelineView({ note }: { note?: string }) {
               onToggle={() => setOpen(row.key, !row.open)}
             />
           ))}
-        </ul>
+        </div>
       )}
     </>
   );
@@ -193,13 +193,17 @@ function TimelineRow(props: { row: Row; selected: boolean; current: boolean; onT
     </>
   );
   return (
-    <li
+    <div
       class={`row tl-row${depth > 0 ? ' child' : ''}${node.kind === 'external' ? ' external' : ''}${props.current ? ' current' : ''}`}
       style={{ '--depth': depth }}
       data-testid="timeline-node"
       data-note-id={note?.id}
       data-external={note ? undefined : (node.external ?? '')}
       data-kind={node.kind}
+      role="treeitem"
+      tabIndex={-1}
+      aria-level={depth + 1}
+      aria-selected={props.selected ? 'true' : 'false'}
       data-selected={props.selected ? 'true' : undefined}
     >
       {parent ? (
@@ -227,6 +231,6 @@ function TimelineRow(props: { row: Row; selected: boolean; current: boolean; onT
           {body}
         </div>
       )}
-    </li>
+    </div>
   );
 }
