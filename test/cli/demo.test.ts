@@ -158,6 +158,7 @@ describe('baton demo (what npm start runs)', () => {
     );
     expect(first.stdout).toContain('sessions: 2 live (wei, alice), 3 ended; 1 pending write');
     expect(first.stdout).toMatch(/c-[0-9A-Z]{26} {2}4 entries {2}Flaky login test/);
+    expect(first.stdout).toMatch(/c-[0-9A-Z]{26} {2}1 entry {2}Product list slowed down/);
     expect(first.stdout).toMatch(
       /Stress run: login spec green 50 of 50 \(result, bob, codex, for 0199a2c4\)/,
     );

@@ -54,7 +54,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       `sessions: ${live.length} live${live.length > 0 ? ` (${live.map((s) => show(s.agent)).join(', ')})` : ''}, ${sessions.length - live.length} ended; ${pending} pending ${pending === 1 ? 'write' : 'writes'}\n\n`,
     );
     io.out(`latest messages:\n\n${formatMessages(messages)}\n`);
-    io.out(`cards:\n${cards.map((c) => `  ${c.id}  ${c.entries} entries  ${show(c.title)}`).join('\n')}\n\n`);
+    const entries = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
+    io.out(
+      `cards:\n${cards.map((c) => `  ${c.id}  ${entries(c.entries)}  ${show(c.title)}`).join('\n')}\n\n`,
+    );
     if (notes.length > 0) {
       const lines = notes.map((n) => {
         const parent = n.parentSession
