@@ -103,8 +103,18 @@ describe('--json means JSON on stdout for every command', () => {
     expect(demo.code).toBe(0);
     const shown = JSON.parse(demo.stdout);
     expect(shown.board).toBe(join(dir, 'demo', '.baton'));
-    expect(shown.agents.map((a: { name: string }) => a.name)).toEqual(['alice', 'bob', 'carol']);
-    expect(shown.cards.map((c: { title: string }) => c.title)).toEqual(['Flaky login test']);
+    expect(shown.agents.map((a: { name: string }) => a.name)).toEqual([
+      'alice',
+      'bob',
+      'carol',
+      'wei',
+      'you',
+    ]);
+    expect(shown.cards.map((c: { title: string }) => c.title)).toEqual([
+      'Product list slowed down (商品列表接口变慢)',
+      'Orders migration: shipped_at',
+      'Flaky login test',
+    ]);
     expect(shown.messages.length).toBeGreaterThan(0);
   });
 

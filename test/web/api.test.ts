@@ -234,6 +234,8 @@ describe('reads', () => {
         ['message', `#/mail/${sent.sent[0]!.id}`],
       ].sort(),
     );
+    const bySnippet = Object.fromEntries(body.results.map((r) => [r.kind, r.snippet]));
+    expect(bySnippet).toEqual({ card: 'a zebra in the entry', message: 'the ZEBRA crossing' });
     const notes = (await get<SearchJson>('/api/search?q=pitfalls%20of%20second')).body;
     expect(notes.results.map((r) => r.kind)).toEqual(['note']);
     const empty = await get<{ error: string }>('/api/search?q=%20');

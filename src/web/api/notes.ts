@@ -155,7 +155,7 @@ function noteDetail(board: Board, id: string): NoteDetail {
     children,
     resume:
       'argv' in resume ? { command: shellLine(resume.argv, { cwd: resume.cwd }), cwd: resume.cwd } : resume,
-    supplement: supplementPlan(note, sessionLive, session?.transcriptPath),
+    supplement: supplementPlan(note, sessionLive, session?.transcriptPath, session !== undefined),
   };
 }
 
@@ -187,6 +187,7 @@ function supplementPlan(
   note: NoteRecord,
   live: boolean,
   sessionTranscript: string | undefined,
+  recorded: boolean,
 ): { mode: SupplementMode; why: string } {
   if (live) {
     return {
@@ -202,7 +203,9 @@ function supplementPlan(
   }
   return {
     mode: 'none',
-    why: `session ${note.session} has ended and left no transcript on this board: ask for a new handoff with \`baton handoff request\` in a live session instead`,
+    why: recorded
+      ? `session ${note.session} has ended and left no transcript on this board: ask a live session with \`baton handoff request\` instead`
+      : `session ${note.session} is not recorded on this board (no live session to ask, no transcript to draft from): ask a live session with \`baton handoff request\` instead`,
   };
 }
 
@@ -224,7 +227,12 @@ function continueNote({ board, params, body }: ApiContext): ContinueResult {
 async function supplement({ board, params, body, person }: ApiContext): Promise<SupplementResult> {
   const note = readNote(board, params[0]!);
   const session = readSession(board, note.session);
-  const plan = supplementPlan(note, session !== undefined && isLive(session), session?.transcriptPath);
+  const plan = supplementPlan(
+    note,
+    session !== undefined && isLive(session),
+    session?.transcriptPath,
+    session !== undefined,
+  );
   const intent = stringField(body, 'intent', true);
   if (plan.mode === 'request') {
     const request = requestHandoff(board, {

@@ -36,7 +36,11 @@ function search({ board, query }: ApiContext): SearchJson {
 function searchMessages(board: Board, needle: string): Result[] {
   const out: Result[] = [];
   for (const message of foldFanOuts(listMessages(board, { limit: MAIL_WINDOW }).messages)) {
-    const hit = firstHit(needle, message.subject ?? '', message.body, message.from, message.to.join(' '));
+    const hit = snippetOf(
+      needle,
+      [message.body],
+      [message.subject ?? '', message.from, message.to.join(' ')],
+    );
     if (hit === undefined) continue;
     out.push({
       kind: 'message',
@@ -54,17 +58,6 @@ function searchCards(board: Board, needle: string): Result[] {
   const out: Result[] = [];
   for (const card of listCards(board).cards) {
     const link = `#/cards/${encodeURIComponent(card.id)}`;
-    if (card.title.toLowerCase().includes(needle)) {
-      out.push({
-        kind: 'card',
-        id: card.id,
-        title: card.title,
-        snippet: card.title,
-        at: card.lastActivity,
-        link,
-      });
-      continue;
-    }
     let entries: ReturnType<typeof readCard>['entries'] = [];
     try {
       entries = readCard(board, card.id).entries;
@@ -72,10 +65,16 @@ function searchCards(board: Board, needle: string): Result[] {
       continue; // deleted or broken since it was listed
     }
     const entry = entries.find((e) => e.body.toLowerCase().includes(needle));
-    if (entry) {
-      const snippet = firstHit(needle, entry.body) ?? '';
-      out.push({ kind: 'card', id: card.id, title: card.title, snippet, at: entry.at, link });
-    }
+    const snippet = snippetOf(needle, entry ? [entry.body] : [], [card.title], entries.at(-1)?.body);
+    if (snippet === undefined) continue;
+    out.push({
+      kind: 'card',
+      id: card.id,
+      title: card.title,
+      snippet,
+      at: entry?.at ?? card.lastActivity,
+      link,
+    });
   }
   return out;
 }
@@ -83,7 +82,11 @@ function searchCards(board: Board, needle: string): Result[] {
 function searchNotes(board: Board, needle: string): Result[] {
   const out: Result[] = [];
   for (const note of listNotes(board).notes) {
-    const hit = firstHit(needle, note.title, note.conclusion ?? '', note.body, note.agent);
+    const hit = snippetOf(
+      needle,
+      [note.body, note.conclusion ?? '', note.task ?? ''],
+      [note.title, note.agent],
+    );
     if (hit === undefined) continue;
     out.push({
       kind: 'note',
@@ -97,17 +100,22 @@ function searchNotes(board: Board, needle: string): Result[] {
   return out;
 }
 
-/** The text around the first field holding `needle` (lower case), or undefined when none does. */
-function firstHit(needle: string, ...fields: string[]): string | undefined {
-  for (const field of fields) {
-    const at = field.toLowerCase().indexOf(needle);
+/**
+ * What a hit shows: the text around the first of `texts` holding `needle` (lower case); when only one of `labels`
+ * (a title, a name) holds it, the start of the first text instead — repeating the title says nothing. Undefined
+ * when nothing holds it.
+ */
+function snippetOf(needle: string, texts: string[], labels: string[], fallback?: string): string | undefined {
+  for (const text of texts) {
+    const at = text.toLowerCase().indexOf(needle);
     if (at < 0) continue;
     const start = Math.max(0, at - 60);
-    const text = field
-      .slice(start, start + SNIPPET_CHARS)
-      .replace(/\s+/g, ' ')
-      .trim();
-    return `${start > 0 ? '…' : ''}${cut(text, SNIPPET_CHARS)}`;
+    return `${start > 0 ? '…' : ''}${cut(squash(text.slice(start, start + SNIPPET_CHARS * 2)), SNIPPET_CHARS)}`;
   }
-  return undefined;
+  if (!labels.some((label) => label.toLowerCase().includes(needle))) return undefined;
+  return cut(squash(fallback ?? texts.find((text) => text.trim() !== '') ?? ''), SNIPPET_CHARS);
+}
+
+function squash(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }
