@@ -77,6 +77,25 @@ describe('mail view', () => {
     expect(noise(watch)).toEqual([]);
   });
 
+  it('shows live mail to an agent with no mail folder yet (a new folder on the board)', async () => {
+    const seeded = seedMail(testdir());
+    const serve = await startServe(seeded.root);
+    const { page, watch } = await openPage(browser, `${serve.url}#/mail`);
+    await page.locator('[data-testid="live"][data-state="open"]').waitFor();
+    await markDocument(page);
+    const body = `first mail for dave ${Date.now().toString(36)}`;
+    const sent = await runBaton(
+      ['send', '--as', 'alice', '--to', 'dave', '--body', body, '--board', seeded.root],
+      seeded.root,
+    );
+    expect(sent.code, sent.stderr).toBe(0);
+    await page
+      .locator(`[data-testid="thread"][data-thread-id="${sentId(sent.stdout)}"]`)
+      .waitFor({ timeout: 5_000 });
+    expect(await stillSameDocument(page)).toBe('still here');
+    expect(noise(watch)).toEqual([]);
+  });
+
   it('adds a reply to the open thread live, oldest first', async () => {
     const seeded = seedMail(testdir());
     const serve = await startServe(seeded.root);
