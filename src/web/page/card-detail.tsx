@@ -1,21 +1,16 @@
 // One card: its entries in order, a form to add one as the person, a form to ask a live agent for one, delete.
 import { useState } from 'preact/hooks';
-import type {
-  CardDetail,
-  CardEntryJson,
-  CardSummaryJson,
-  EntryTypeJson,
-  SessionsJson,
-} from '../api-types.js';
-import { type ApiFailure, mutate, seg } from './api.js';
+import type { CardDetail, CardEntryJson, CardSummaryJson, EntryTypeJson } from '../api-types.js';
+import { mutate, seg } from './api.js';
+import { AskForm } from './card-ask.js';
 import { type StringKey, t } from './i18n.js';
 import { emitChange } from './live.js';
 import { Markdown } from './markdown.js';
 import { usePerson } from './person.js';
-import { useResource } from './resource.js';
+import { useAction, useResource } from './resource.js';
 import { go } from './route.js';
 import { Back } from './split.js';
-import { Badge, CopyBox, ErrorBox, Loading, short, type Tone, When } from './ui.js';
+import { Badge, ErrorBox, Loading, short, type Tone, When } from './ui.js';
 
 export const entryTypes: EntryTypeJson[] = ['note', 'finding', 'question', 'answer'];
 export const entryTone: Record<EntryTypeJson, Tone> = {
@@ -104,22 +99,15 @@ function EntryForm({ card }: { card: CardSummaryJson }) {
   const person = usePerson();
   const [type, setType] = useState<EntryTypeJson>('note');
   const [body, setBody] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiFailure>();
+  const action = useAction<{ entry: CardEntryJson }>();
   const submit = (event: Event) => {
     event.preventDefault();
-    if (!body.trim() || busy) return;
-    setBusy(true);
-    setError(undefined);
-    mutate<{ entry: CardEntryJson }>('POST', `/api/cards/${seg(card.id)}/entries`, { type, body }).then(
+    if (!body.trim()) return;
+    action.run(
+      () => mutate('POST', `/api/cards/${seg(card.id)}/entries`, { type, body }),
       () => {
-        setBusy(false);
         setBody('');
         emitChange(['cards'], true);
-      },
-      (failure: ApiFailure) => {
-        setBusy(false);
-        setError(failure);
       },
     );
   };
@@ -150,9 +138,9 @@ function EntryForm({ card }: { card: CardSummaryJson }) {
         aria-label={t('entry.body')}
         onInput={(event) => setBody(event.currentTarget.value)}
       />
-      {error && <ErrorBox error={error} />}
+      {action.error && <ErrorBox error={action.error} />}
       <div class="form-row end">
-        <button type="submit" class="primary" disabled={busy || !body.trim()}>
+        <button type="submit" class="primary" disabled={action.busy || !body.trim()}>
           {t('entry.submit')}
         </button>
       </div>
@@ -160,103 +148,17 @@ function EntryForm({ card }: { card: CardSummaryJson }) {
   );
 }
 
-function AskForm({ card }: { card: CardSummaryJson }) {
-  const sessions = useResource<SessionsJson>('/api/sessions', ['sessions']);
-  const live = (sessions.data?.projects ?? []).flatMap((p) => p.sessions.filter((s) => s.live));
-  const [session, setSession] = useState('');
-  const [intent, setIntent] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiFailure>();
-  const [asked, setAsked] = useState<{ session: string; expiresAt?: string; prompt: string }>();
-  const chosen = live.some((s) => s.id === session) ? session : (live[0]?.id ?? '');
-  const submit = (event: Event) => {
-    event.preventDefault();
-    if (!chosen || !intent.trim() || busy) return;
-    setBusy(true);
-    setError(undefined);
-    const body = { session: chosen, intent: intent.trim() };
-    mutate<{ session: string; expiresAt?: string; prompt: string }>(
-      'POST',
-      `/api/cards/${seg(card.id)}/ask`,
-      body,
-    ).then(
-      (result) => {
-        setBusy(false);
-        setIntent('');
-        setAsked(result);
-        emitChange(['pending'], true);
-      },
-      (failure: ApiFailure) => {
-        setBusy(false);
-        setError(failure);
-      },
-    );
-  };
-  return (
-    <form class="box-form" data-testid="ask-form" onSubmit={submit}>
-      <h3>{t('ask.title')}</h3>
-      <p class="muted small">{t('ask.about')}</p>
-      <label class="stack">
-        <span class="muted">{t('ask.session')}</span>
-        <select name="session" value={chosen} onChange={(event) => setSession(event.currentTarget.value)}>
-          {live.length === 0 && <option value="">{t('ask.none')}</option>}
-          {live.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.agent} · {s.harness} · {s.projectKey}
-            </option>
-          ))}
-        </select>
-      </label>
-      <textarea
-        name="intent"
-        rows={2}
-        value={intent}
-        placeholder={t('ask.intent.placeholder')}
-        aria-label={t('ask.intent')}
-        onInput={(event) => setIntent(event.currentTarget.value)}
-      />
-      {sessions.error && <ErrorBox error={sessions.error} read />}
-      {error && <ErrorBox error={error} />}
-      <div class="form-row end">
-        <button type="submit" disabled={busy || !chosen || !intent.trim()}>
-          {t('ask.submit')}
-        </button>
-      </div>
-      {asked && (
-        <div class="action-out" data-testid="ask-result">
-          <p>
-            {t('ask.done', { session: short(asked.session) })}
-            {asked.expiresAt && (
-              <>
-                {' '}
-                {t('expires')} <When at={asked.expiresAt} />
-              </>
-            )}
-          </p>
-          <CopyBox text={asked.prompt} testid="ask-prompt" wrap />
-        </div>
-      )}
-    </form>
-  );
-}
-
 function DeleteCard({ card }: { card: CardSummaryJson }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiFailure>();
-  const remove = () => {
-    setBusy(true);
-    mutate<{ deleted: CardSummaryJson }>('DELETE', `/api/cards/${seg(card.id)}`).then(
+  const action = useAction<{ deleted: CardSummaryJson }>();
+  const remove = () =>
+    action.run(
+      () => mutate('DELETE', `/api/cards/${seg(card.id)}`),
       () => {
         go({ view: 'cards' });
         emitChange(['cards']);
       },
-      (failure: ApiFailure) => {
-        setBusy(false);
-        setError(failure);
-      },
     );
-  };
   return (
     <div class="danger-zone">
       {!confirming ? (
@@ -271,7 +173,13 @@ function DeleteCard({ card }: { card: CardSummaryJson }) {
       ) : (
         <div class="confirm" role="alertdialog" aria-label={t('card.delete')}>
           <p>{t('card.delete.confirm', { title: card.title })}</p>
-          <button type="button" class="danger" data-action="confirm-delete" onClick={remove} disabled={busy}>
+          <button
+            type="button"
+            class="danger"
+            data-action="confirm-delete"
+            onClick={remove}
+            disabled={action.busy}
+          >
             {t('card.delete.yes')}
           </button>
           <button type="button" data-action="cancel-delete" onClick={() => setConfirming(false)}>
@@ -279,7 +187,7 @@ function DeleteCard({ card }: { card: CardSummaryJson }) {
           </button>
         </div>
       )}
-      {error && <ErrorBox error={error} />}
+      {action.error && <ErrorBox error={action.error} />}
     </div>
   );
 }

@@ -1,12 +1,12 @@
 // Cards: the list by recent activity (entry counts per type) with a new-card form; the open card on the right.
 import { useState } from 'preact/hooks';
 import type { CardListJson, CardSummaryJson } from '../api-types.js';
-import { type ApiFailure, mutate } from './api.js';
+import { mutate } from './api.js';
 import { CardView, entryLabel, entryTone, entryTypes } from './card-detail.js';
 import { t } from './i18n.js';
 import { useListKeys } from './keyboard.js';
 import { emitChange } from './live.js';
-import { useResource } from './resource.js';
+import { useAction, useResource } from './resource.js';
 import { cardHref, go } from './route.js';
 import { Placeholder, Split } from './split.js';
 import { Badge, Empty, ErrorBox, Loading, Problems, When } from './ui.js';
@@ -93,23 +93,16 @@ function CardRow({
 
 function NewCardForm() {
   const [title, setTitle] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiFailure>();
+  const action = useAction<{ card: CardSummaryJson }>();
   const submit = (event: Event) => {
     event.preventDefault();
-    if (!title.trim() || busy) return;
-    setBusy(true);
-    setError(undefined);
-    mutate<{ card: CardSummaryJson }>('POST', '/api/cards', { title: title.trim() }).then(
+    if (!title.trim()) return;
+    action.run(
+      () => mutate('POST', '/api/cards', { title: title.trim() }),
       ({ card }) => {
-        setBusy(false);
         setTitle('');
         emitChange(['cards'], true);
         go({ view: 'cards', card: card.id });
-      },
-      (failure: ApiFailure) => {
-        setBusy(false);
-        setError(failure);
       },
     );
   };
@@ -123,10 +116,10 @@ function NewCardForm() {
         onInput={(event) => setTitle(event.currentTarget.value)}
         maxLength={200}
       />
-      <button type="submit" disabled={busy || !title.trim()}>
+      <button type="submit" disabled={action.busy || !title.trim()}>
         {t('card.new')}
       </button>
-      {error && <ErrorBox error={error} />}
+      {action.error && <ErrorBox error={action.error} />}
     </form>
   );
 }

@@ -1,13 +1,13 @@
 // Mail: threads newest first with the open thread (or the compose form) on the right; the person's inbox.
 import { useState } from 'preact/hooks';
 import type { InboxJson, MailJson, SendResultJson, ThreadSummary } from '../api-types.js';
-import { type ApiFailure, mutate } from './api.js';
+import { mutate } from './api.js';
 import { t } from './i18n.js';
 import { useListKeys } from './keyboard.js';
 import { emitChange } from './live.js';
 import { Markdown } from './markdown.js';
 import { usePerson } from './person.js';
-import { useResource } from './resource.js';
+import { useAction, useResource } from './resource.js';
 import { go, threadHref } from './route.js';
 import { Split } from './split.js';
 import { ThreadView } from './thread.js';
@@ -101,28 +101,21 @@ function Compose() {
   const [to, setTo] = useState('');
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiFailure>();
+  const action = useAction<SendResultJson>();
   const recipients = parseRecipients(to);
   const submit = (event: Event) => {
     event.preventDefault();
-    if (recipients.length === 0 || !body.trim() || busy) return;
-    setBusy(true);
-    setError(undefined);
+    if (recipients.length === 0 || !body.trim()) return;
     const message = { to: recipients, body, ...(subject.trim() ? { subject: subject.trim() } : {}) };
-    mutate<SendResultJson>('POST', '/api/messages', message).then(
+    action.run(
+      () => mutate('POST', '/api/messages', message),
       (result) => {
-        setBusy(false);
         setTo('');
         setSubject('');
         setBody('');
         emitChange(['messages'], true);
         const first = result.sent[0];
         if (first) go({ view: 'mail', thread: first.id });
-      },
-      (failure: ApiFailure) => {
-        setBusy(false);
-        setError(failure);
       },
     );
   };
@@ -141,9 +134,13 @@ function Compose() {
         <span class="muted">{t('compose.body')}</span>
         <textarea name="body" rows={8} value={body} onInput={(e) => setBody(e.currentTarget.value)} />
       </label>
-      {error && <ErrorBox error={error} />}
+      {action.error && <ErrorBox error={action.error} />}
       <div class="form-row end">
-        <button type="submit" class="primary" disabled={busy || recipients.length === 0 || !body.trim()}>
+        <button
+          type="submit"
+          class="primary"
+          disabled={action.busy || recipients.length === 0 || !body.trim()}
+        >
           {t('compose.send')}
         </button>
       </div>

@@ -1,32 +1,14 @@
 // A note's three actions: resume the original session, continue in a new one, request a supplementary handoff.
 import { useState } from 'preact/hooks';
 import type { ContinueResult, NoteDetail, SupplementResult } from '../api-types.js';
-import { type ApiFailure, mutate, seg } from './api.js';
+import { mutate, seg } from './api.js';
 import { t } from './i18n.js';
 import { emitChange } from './live.js';
+import { useAction } from './resource.js';
 import { noteHref } from './route.js';
 import { CopyBox, ErrorBox, short, When } from './ui.js';
 
 const harnesses = ['claude', 'codex', 'gemini', 'opencode', 'pi'];
-
-/** A request's life in one value: idle, running, done with an answer, or failed. */
-type Call<T> =
-  | { state: 'idle' }
-  | { state: 'busy' }
-  | { state: 'done'; value: T }
-  | { state: 'failed'; error: ApiFailure };
-
-function useCall<T>(): [Call<T>, (run: () => Promise<T>) => void] {
-  const [call, setCall] = useState<Call<T>>({ state: 'idle' });
-  const start = (run: () => Promise<T>) => {
-    setCall({ state: 'busy' });
-    run().then(
-      (value) => setCall({ state: 'done', value }),
-      (error: ApiFailure) => setCall({ state: 'failed', error }),
-    );
-  };
-  return [call, start];
-}
 
 export function NoteActions({ detail }: { detail: NoteDetail }) {
   return (
@@ -71,13 +53,14 @@ function Resume({ detail }: { detail: NoteDetail }) {
 function Continue({ detail }: { detail: NoteDetail }) {
   const own = detail.note.harness;
   const [harness, setHarness] = useState(harnesses.includes(own) ? own : 'claude');
-  const [call, start] = useCall<ContinueResult>();
+  const action = useAction<ContinueResult>();
   const run = () =>
-    start(() => mutate<ContinueResult>('POST', `/api/notes/${seg(detail.note.id)}/continue`, { harness }));
+    action.run(() => mutate('POST', `/api/notes/${seg(detail.note.id)}/continue`, { harness }));
+  const done = action.value;
   return (
     <div class="action">
       <div class="action-head">
-        <button type="button" data-action="continue" onClick={run} disabled={call.state === 'busy'}>
+        <button type="button" data-action="continue" onClick={run} disabled={action.busy}>
           {t('action.continue')}
         </button>
         <label class="inline">
@@ -91,22 +74,22 @@ function Continue({ detail }: { detail: NoteDetail }) {
           </select>
         </label>
       </div>
-      {call.state === 'failed' && <ErrorBox error={call.error} />}
-      {call.state === 'done' && (
+      {action.error && <ErrorBox error={action.error} />}
+      {done && (
         <div class="action-out">
-          <p class="muted">{t('continue.command', { harness: call.value.harness })}</p>
-          <CopyBox text={call.value.command} testid="continue-command" wrap />
+          <p class="muted">{t('continue.command', { harness: done.harness })}</p>
+          <CopyBox text={done.command} testid="continue-command" wrap />
           <p class="muted">
-            {t('run.in')} <code>{call.value.cwd}</code>
-            {call.value.textFile && (
+            {t('run.in')} <code>{done.cwd}</code>
+            {done.textFile && (
               <>
                 {' · '}
-                {t('continue.textfile')} <code>{call.value.textFile}</code>
+                {t('continue.textfile')} <code>{done.textFile}</code>
               </>
             )}
           </p>
           <p class="muted">{t('continue.text')}</p>
-          <CopyBox text={call.value.text} testid="continue-text" wrap />
+          <CopyBox text={done.text} testid="continue-text" wrap />
         </div>
       )}
     </div>
@@ -115,17 +98,13 @@ function Continue({ detail }: { detail: NoteDetail }) {
 
 function Supplement({ detail }: { detail: NoteDetail }) {
   const { mode, why } = detail.supplement;
-  const [call, start] = useCall<SupplementResult>();
+  const action = useAction<SupplementResult>();
   const run = () =>
-    start(async () => {
-      const result = await mutate<SupplementResult>(
-        'POST',
-        `/api/notes/${seg(detail.note.id)}/supplement`,
-        {},
-      );
-      emitChange(result.mode === 'draft' ? ['notes'] : ['pending']);
-      return result;
-    });
+    action.run(
+      () => mutate('POST', `/api/notes/${seg(detail.note.id)}/supplement`, {}),
+      (done) => emitChange(done.mode === 'draft' ? ['notes'] : ['pending']),
+    );
+  const result = action.value;
   const plan =
     mode === 'request' ? 'supplement.plan.request' : mode === 'draft' ? 'supplement.plan.draft' : null;
   return (
@@ -135,7 +114,7 @@ function Supplement({ detail }: { detail: NoteDetail }) {
           type="button"
           data-action="supplement"
           onClick={run}
-          disabled={mode === 'none' || call.state === 'busy' || call.state === 'done'}
+          disabled={mode === 'none' || action.busy || result !== undefined}
         >
           {t('action.supplement')}
         </button>
@@ -144,26 +123,26 @@ function Supplement({ detail }: { detail: NoteDetail }) {
         </span>
       </div>
       {mode === 'none' && why && <p class="muted small">{why}</p>}
-      {call.state === 'failed' && <ErrorBox error={call.error} />}
-      {call.state === 'done' && (
-        <div class="action-out" data-testid="supplement-result" data-mode={call.value.mode}>
-          {call.value.mode === 'draft' ? (
+      {action.error && <ErrorBox error={action.error} />}
+      {result && (
+        <div class="action-out" data-testid="supplement-result" data-mode={result.mode}>
+          {result.mode === 'draft' ? (
             <p>
-              {t('supplement.done.draft')} <a href={noteHref(call.value.note.id)}>{call.value.note.title}</a>
+              {t('supplement.done.draft')} <a href={noteHref(result.note.id)}>{result.note.title}</a>
             </p>
           ) : (
             <>
               <p>
-                {t('supplement.done.request', { session: short(call.value.session) })}
-                {call.value.expiresAt && (
+                {t('supplement.done.request', { session: short(result.session) })}
+                {result.expiresAt && (
                   <>
                     {' '}
-                    {t('expires')} <When at={call.value.expiresAt} />
+                    {t('expires')} <When at={result.expiresAt} />
                   </>
                 )}
               </p>
               <p class="muted">{t('supplement.prompt')}</p>
-              <CopyBox text={call.value.prompt} testid="supplement-prompt" wrap />
+              <CopyBox text={result.prompt} testid="supplement-prompt" wrap />
             </>
           )}
         </div>

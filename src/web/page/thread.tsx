@@ -1,12 +1,12 @@
 // One mail thread, oldest first (a fan-out once, with every recipient), and the reply form under it.
 import { useState } from 'preact/hooks';
 import type { MessageJson, SendResultJson, ThreadJson } from '../api-types.js';
-import { type ApiFailure, mutate, seg } from './api.js';
+import { mutate, seg } from './api.js';
 import { t } from './i18n.js';
 import { emitChange } from './live.js';
 import { Markdown } from './markdown.js';
 import { usePerson } from './person.js';
-import { useResource } from './resource.js';
+import { useAction, useResource } from './resource.js';
 import { Back } from './split.js';
 import { ErrorBox, Loading, When } from './ui.js';
 
@@ -65,24 +65,17 @@ function replyRecipients(messages: MessageJson[], person: string): string[] {
 function Reply({ messages }: { messages: MessageJson[] }) {
   const person = usePerson();
   const [body, setBody] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiFailure>();
+  const action = useAction<SendResultJson>();
   const last = messages[messages.length - 1]!;
   const to = replyRecipients(messages, person);
   const submit = (event: Event) => {
     event.preventDefault();
-    if (!body.trim() || busy) return;
-    setBusy(true);
-    setError(undefined);
-    mutate<SendResultJson>('POST', '/api/messages', { to, body, replyTo: last.id }).then(
+    if (!body.trim()) return;
+    action.run(
+      () => mutate('POST', '/api/messages', { to, body, replyTo: last.id }),
       () => {
-        setBusy(false);
         setBody('');
         emitChange(['messages'], true);
-      },
-      (failure: ApiFailure) => {
-        setBusy(false);
-        setError(failure);
       },
     );
   };
@@ -96,9 +89,9 @@ function Reply({ messages }: { messages: MessageJson[] }) {
         aria-label={t('compose.body')}
         onInput={(event) => setBody(event.currentTarget.value)}
       />
-      {error && <ErrorBox error={error} />}
+      {action.error && <ErrorBox error={action.error} />}
       <div class="form-row end">
-        <button type="submit" class="primary" disabled={busy || !body.trim()}>
+        <button type="submit" class="primary" disabled={action.busy || !body.trim()}>
           {t('reply.send')}
         </button>
       </div>

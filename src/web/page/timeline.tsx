@@ -54,19 +54,14 @@ let keptProject = '';
 let keptExpanded: ReadonlySet<string> = new Set();
 
 export function TimelineView({ note }: { note?: string }) {
-  const [project, pickProject] = useState(keptProject);
-  const setProject = (key: string) => {
-    keptProject = key;
-    pickProject(key);
-  };
+  const [project, setProject] = useState(keptProject);
+  const [expanded, setExpanded] = useState(keptExpanded);
+  useEffect(() => {
+    keptProject = project;
+    keptExpanded = expanded;
+  }, [project, expanded]);
   const path = project ? `/api/timeline?project=${seg(project)}` : '/api/timeline';
   const timeline = useResource<TimelineJson>(path, ['notes', 'sessions']);
-  const [expanded, setExpandedState] = useState(keptExpanded);
-  const setExpanded = (update: (old: ReadonlySet<string>) => ReadonlySet<string>) =>
-    setExpandedState((old) => {
-      keptExpanded = update(old);
-      return keptExpanded;
-    });
   const families = timeline.data?.families;
   const rows = useMemo(() => visibleRows(families ?? [], expanded), [families, expanded]);
 
