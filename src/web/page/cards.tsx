@@ -42,6 +42,7 @@ export function CardsView({ card }: { card?: string }) {
     <Split
       label={t('nav.cards')}
       open={card !== undefined}
+      openId={card}
       list={list}
       detail={card ? <CardView key={card} id={card} /> : <Placeholder text={t('pick.card')} />}
     />

@@ -48,6 +48,7 @@ export function MailView({ thread }: { thread?: string }) {
     <Split
       label={t('nav.mail')}
       open={thread !== undefined}
+      openId={thread}
       keepDetail
       list={list}
       detail={thread ? <ThreadView key={thread} id={thread} /> : <Compose />}

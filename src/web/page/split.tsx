@@ -1,5 +1,6 @@
 // The list | detail split every list view uses; each pane scrolls on its own. Narrow windows show one at a time.
 import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
 import { t } from './i18n.js';
 import type { Route } from './route.js';
 import { href } from './route.js';
@@ -12,14 +13,23 @@ export function Split(props: {
   /** The detail pane shows something useful even with nothing open (kept in narrow windows). */
   keepDetail?: boolean;
   label: string;
+  /** The open item's id: another one starts at the top of the pane. */
+  openId?: string;
 }) {
+  const pane = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (pane.current) pane.current.scrollTop = 0;
+    // In a narrow window the whole main area scrolls instead.
+    const main = pane.current?.closest('.main');
+    if (main && props.openId !== undefined) main.scrollTop = 0;
+  }, [props.openId]);
   const cls = `split${props.open ? ' has-detail' : ''}${props.keepDetail ? ' keep-detail' : ''}`;
   return (
     <div class={cls}>
       <section class="pane list-pane" aria-label={props.label}>
         {props.list}
       </section>
-      <section class="pane detail-pane" data-testid={props.open ? 'detail' : undefined}>
+      <section ref={pane} class="pane detail-pane" data-testid={props.open ? 'detail' : undefined}>
         {props.detail}
       </section>
     </div>

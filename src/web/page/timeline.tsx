@@ -147,6 +147,7 @@ export function TimelineView({ note }: { note?: string }) {
     <Split
       label={t('nav.timeline')}
       open={note !== undefined}
+      openId={note}
       list={list}
       detail={note ? <NoteView key={note} id={note} /> : <Placeholder text={t('pick.note')} />}
     />
