@@ -4,9 +4,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commitPending, openBoard } from '../../../src/index.js';
 import { launchBrowser, noise, openPage, screenshot, shown, startServe } from '../../helpers/browser.js';
 import { testdir } from '../../helpers/testdir.js';
-import { seedCards } from './seed.js';
+import { seedCards, sessionId, writeSessionRecord } from './seed.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -123,6 +124,34 @@ describe('cards view', () => {
     // The other card is untouched, and no browser confirm() was used.
     expect(existsSync(cardFile(seeded.root, seeded.card)!)).toBe(true);
     expect(watch.dialogs).toEqual([]);
+    expect(noise(watch)).toEqual([]);
+  });
+
+  it('asks a live agent for an entry: a pending write for its session, and its reply shown live as an entry', async () => {
+    const dir = testdir();
+    const seeded = seedCards(dir);
+    const board = openBoard({ board: seeded.root, cwd: dir, env: {}, home: dir });
+    const session = sessionId('carol');
+    writeSessionRecord(board, session, { agent: 'carol', live: true });
+    const serve = await startServe(seeded.root);
+    const { page, watch } = await openPage(browser, `${serve.url}#/cards/${seeded.card}`);
+    const form = page.locator('form[data-testid="ask-form"]');
+    await form.locator(`select[name=session] option[value="${session}"]`).waitFor({ state: 'attached' });
+    await form.locator('textarea[name=intent]').fill('summarise what you found about the clock');
+    await form.locator('button[type=submit]').click();
+    await page.locator('[data-testid="ask-result"]').waitFor();
+    const pending = join(seeded.root, 'pending', `${session}.json`);
+    expect(existsSync(pending)).toBe(true);
+    expect(readFileSync(pending, 'utf8')).toContain('summarise what you found about the clock');
+    // The agent answers at its turn boundary (what the stop hook does); the page shows the entry without a reload.
+    const reply = 'Done.\n\n```board-entry\ntype: finding\n---\nThe clock is read **twice** per test.\n```\n';
+    expect(commitPending(board, { session, reply }).status).toBe('committed');
+    const entry = page.locator('[data-testid="card-entry"]', {
+      hasText: 'The clock is read twice per test.',
+    });
+    await entry.waitFor({ timeout: 5_000 });
+    expect(await shown(entry)).toContain('carol');
+    expect(existsSync(pending)).toBe(false);
     expect(noise(watch)).toEqual([]);
   });
 

@@ -1,5 +1,7 @@
 // The relation timeline in Chromium (SPEC §6): families newest-first, parents collapsed, expanding, a note's six
 // sections, the resume and continue actions; screenshots in light, dark and narrow.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -147,6 +149,20 @@ describe('timeline view', () => {
     expect(text).toContain('Goal of Lineage gen2');
     expect(text).toContain('Next for Lineage gen2');
     expect(text).toContain(seeded.sessions.l2);
+    expect(noise(watch)).toEqual([]);
+  });
+
+  it("requesting a supplementary handoff for a live session's note leaves a pending request for that session", async () => {
+    const seeded = seedTimeline(testdir());
+    const { serve, page, watch } = await openTimeline(seeded);
+    await page.goto(`${serve.url}#/notes/${seeded.notes.l3}`);
+    const detail = page.locator('[data-testid="detail"]');
+    await detail.locator('[data-action="supplement"]').click();
+    const result = detail.locator('[data-testid="supplement-result"]');
+    await result.waitFor();
+    expect(await result.getAttribute('data-mode')).toBe('request');
+    expect(await shown(result)).toContain(seeded.sessions.l3.slice(0, 8));
+    expect(existsSync(join(seeded.root, 'pending', `${seeded.sessions.l3}.json`))).toBe(true);
     expect(noise(watch)).toEqual([]);
   });
 
