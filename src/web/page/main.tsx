@@ -8,7 +8,7 @@ import { useGlobalKeys } from './keyboard.js';
 import { Layout } from './layout.js';
 import { useLive } from './live.js';
 import { InboxView, MailView } from './mail.js';
-import { BoardContext, OfflineContext } from './person.js';
+import { BoardContext, ClockContext, OfflineContext } from './person.js';
 import { useResource } from './resource.js';
 import { go, listOf, parseRoute, type Route } from './route.js';
 import { SearchView } from './search.js';
@@ -26,9 +26,9 @@ function useRoute(): Route {
   return route;
 }
 
-/** Re-renders every minute (relative times) and on a language switch. */
-function useClockAndLang(): void {
-  const [, setTick] = useState(0);
+/** Re-renders every minute (relative times) and on a language switch; returns a number that then changes. */
+function useClockAndLang(): number {
+  const [tick, setTick] = useState(0);
   useEffect(() => {
     const timer = setInterval(() => setTick((n) => n + 1), 60_000);
     const off = onLang(() => setTick((n) => n + 1));
@@ -37,6 +37,7 @@ function useClockAndLang(): void {
       off();
     };
   }, []);
+  return tick;
 }
 
 function CurrentView({ route }: { route: Route }) {
@@ -58,7 +59,7 @@ function CurrentView({ route }: { route: Route }) {
 
 function App() {
   const route = useRoute();
-  useClockAndLang();
+  const stamp = useClockAndLang();
   const live = useLive();
   const board = useResource<BoardInfo>('/api/board', ['messages', 'cards', 'notes', 'sessions', 'agents']);
   const [help, setHelp] = useState(false);
@@ -94,7 +95,9 @@ function App() {
           help={help}
           onHelp={setHelp}
         >
-          <CurrentView route={route} />
+          <ClockContext.Provider value={stamp}>
+            <CurrentView route={route} />
+          </ClockContext.Provider>
         </Layout>
       </OfflineContext.Provider>
     </BoardContext.Provider>

@@ -12,3 +12,6 @@ export function usePerson(): string {
 
 /** True while the header says the board is unreachable: views then leave that error to it. */
 export const OfflineContext = createContext(false);
+
+/** A number that changes every minute and on a language switch: rows that skip re-rendering compare it. */
+export const ClockContext = createContext(0);

@@ -1,22 +1,17 @@
 // The relation timeline (SPEC §6): families newest activity first, parents collapsed, the open note on the right.
 // Only family roots and the children of expanded nodes are rendered, so a board of thousands of notes stays fast.
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useContext, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { TimelineJson, TimelineNodeJson } from '../api-types.js';
 import { seg } from './api.js';
 import { t } from './i18n.js';
 import { type KeyItem, useListKeys } from './keyboard.js';
 import { NoteView } from './note-detail.js';
+import { ClockContext } from './person.js';
 import { useResource } from './resource.js';
-import { go, noteHref } from './route.js';
+import { go } from './route.js';
 import { Placeholder, Split } from './split.js';
-import { Badge, Empty, ErrorBox, Loading, Problems, short, When } from './ui.js';
-
-interface Row {
-  key: string;
-  node: TimelineNodeJson;
-  depth: number;
-  open: boolean;
-}
+import { type Row, TimelineRow } from './timeline-row.js';
+import { Empty, ErrorBox, Loading, Problems } from './ui.js';
 
 function nodeKey(node: TimelineNodeJson): string {
   return node.note ? node.note.id : `x:${node.external ?? ''}`;
@@ -99,6 +94,7 @@ export function TimelineView({ note }: { note?: string }) {
     };
   });
   const selected = useListKeys(items, note);
+  const stamp = useContext(ClockContext);
 
   const data = timeline.data;
   const list = (
@@ -136,7 +132,8 @@ export function TimelineView({ note }: { note?: string }) {
               row={row}
               selected={row.key === selected}
               current={note !== undefined && row.node.note?.id === note}
-              onToggle={() => setOpen(row.key, !row.open)}
+              stamp={stamp}
+              onToggle={setOpen}
             />
           ))}
         </div>
@@ -151,82 +148,5 @@ export function TimelineView({ note }: { note?: string }) {
       list={list}
       detail={note ? <NoteView key={note} id={note} /> : <Placeholder text={t('pick.note')} />}
     />
-  );
-}
-
-function TimelineRow(props: { row: Row; selected: boolean; current: boolean; onToggle: () => void }) {
-  const { node, depth, open } = props.row;
-  const note = node.note;
-  const parent = node.children.length > 0;
-  const badges = (
-    <span class="badges">
-      {note && <Badge tone="neutral">{t(note.kind === 'result' ? 'kind.result' : 'kind.handoff')}</Badge>}
-      {node.kind === 'sub-agent' && <Badge tone="violet">{t('badge.subagent')}</Badge>}
-      {node.kind === 'external' && <Badge tone="dashed">{t('badge.external')}</Badge>}
-      {node.inProgress && <Badge tone="green">{t('badge.inprogress')}</Badge>}
-      {node.continuedBy > 0 && <Badge tone="accent">{t('badge.continued', { n: node.continuedBy })}</Badge>}
-      {node.source && <Badge title={t('badge.source.title')}>{t('badge.source', { id: node.source })}</Badge>}
-      {note && note.status !== 'ok' && (
-        <Badge tone={note.status === 'error' ? 'red' : 'amber'} title={note.degraded}>
-          {t(note.status === 'error' ? 'status.error' : 'status.degraded')}
-        </Badge>
-      )}
-      {note?.provenance === 'raw' && <Badge title={t('provenance.raw.title')}>{t('provenance.raw')}</Badge>}
-    </span>
-  );
-  const body = (
-    <>
-      <span class="line">
-        <span class="title">
-          {note ? note.title || note.id : t('external.session', { id: short(node.external ?? '') })}
-        </span>
-        <When at={note?.createdAt ?? node.latest} />
-      </span>
-      <span class="line sub">
-        <span class="who">{note ? `${note.agent} · ${note.harness}` : t('external.note')}</span>
-        {badges}
-      </span>
-    </>
-  );
-  return (
-    <div
-      class={`row tl-row${depth > 0 ? ' child' : ''}${node.kind === 'external' ? ' external' : ''}${props.current ? ' current' : ''}`}
-      style={{ '--depth': depth }}
-      data-testid="timeline-node"
-      data-note-id={note?.id}
-      data-external={note ? undefined : (node.external ?? '')}
-      data-kind={node.kind}
-      role="treeitem"
-      tabIndex={-1}
-      aria-level={depth + 1}
-      aria-selected={props.selected ? 'true' : 'false'}
-      data-selected={props.selected ? 'true' : undefined}
-    >
-      {parent ? (
-        <button
-          type="button"
-          class="twisty"
-          data-testid="expand"
-          aria-expanded={open ? 'true' : 'false'}
-          aria-label={t(open ? 'collapse' : 'expand')}
-          title={t(open ? 'collapse' : 'expand')}
-          onClick={props.onToggle}
-        >
-          <span aria-hidden="true">{open ? '▼' : '▶'}</span>
-          <span class="kids">{node.children.length}</span>
-        </button>
-      ) : (
-        <span class="twisty none" />
-      )}
-      {note ? (
-        <a class="row-main" href={noteHref(note.id)} aria-current={props.current ? 'page' : undefined}>
-          {body}
-        </a>
-      ) : (
-        <div class="row-main" title={node.external}>
-          {body}
-        </div>
-      )}
-    </div>
   );
 }
