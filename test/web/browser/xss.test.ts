@@ -137,7 +137,8 @@ describe('script injection: payloads in board content stay text', () => {
   it("every note's detail", { timeout: 90_000 }, async () => {
     const { seeded, serve, opened } = await open();
     for (const id of seeded.notes) {
-      await visit(opened, serve, `#/notes/${id}`, '[data-testid="detail"]');
+      // Loaded: its actions are there (the pane shows a loading state first).
+      await visit(opened, serve, `#/notes/${id}`, '[data-testid="detail"] [data-action="resume"]');
       expect({ id, missing: await missingLiterals(opened.page) }).toEqual({ id, missing: [] });
     }
     await screenshot(opened.page, 'xss-note');
