@@ -50,10 +50,16 @@ export interface NoteSummary {
   task?: string;
 }
 
+/** What a timeline row shows of its note (the rest comes with GET /api/notes/<id>): 5,000 notes stay small. */
+export type TimelineNote = Pick<
+  NoteSummary,
+  'id' | 'kind' | 'agent' | 'harness' | 'createdAt' | 'title' | 'status' | 'degraded' | 'provenance'
+>;
+
 /** One node of the relation timeline (SPEC §6); children are newest-activity first. */
 export interface TimelineNodeJson {
   /** Absent for an external parent. */
-  note?: NoteSummary;
+  note?: TimelineNote;
   /** The session id of an external parent (no note on this board): drawn dashed. */
   external?: string;
   kind: 'main' | 'sub-agent' | 'external';

@@ -1,5 +1,5 @@
 // The page's JSON API in process (port 0): what each endpoint answers on a seeded board, and the person's changes.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerAgent } from '../../src/core/agents/registry.js';
@@ -183,6 +183,19 @@ describe('reads', () => {
     expect(result.note.body).toContain('flaky assertion');
   });
 
+  it('shows a hand-written note whose session is no session name', async () => {
+    const board = seed(testdir());
+    const { get } = await serve(board);
+    const id = (await get<TimelineJson>('/api/timeline')).body.families[1]!.note!.id;
+    const path = (await get<NoteDetail>(`/api/notes/${id}`)).body.note.path;
+    writeFileSync(path, readFileSync(path, 'utf8').replace('session: sess-b-0002', 'session: "../../x y"'));
+    const { status, body } = await get<NoteDetail>(`/api/notes/${id}`);
+    expect(status).toBe(200);
+    expect(body.note.session).toBe('../../x y');
+    expect(body.supplement.mode).toBe('draft'); // from the transcript the note names
+    expect(body.resume).toEqual({ reason: expect.stringContaining('cannot be resumed') });
+  });
+
   it('shows a fan-out once and joins a reply to its thread', async () => {
     const board = seed(testdir());
     const fan = sendMessage(board, {
@@ -204,8 +217,12 @@ describe('reads', () => {
       ['alice', ['bob', 'carol']],
       ['carol', ['alice']],
     ]);
-    const inbox = (await get<{ messages: { body: string }[] }>('/api/inbox')).body;
-    expect(inbox.messages.map((m) => m.body.trim())).toEqual(['for the person']);
+    sendMessage(board, { from: 'carol', to: ['you', 'alice'], body: 'to you both' });
+    const inbox = (await get<{ messages: { body: string; to: string[] }[] }>('/api/inbox')).body;
+    expect(inbox.messages.map((m) => [m.body.trim(), m.to])).toEqual([
+      ['to you both', ['you', 'alice']],
+      ['for the person', ['you']],
+    ]);
   });
 
   it('lists sessions per project, live first, with who else is on each touched file', async () => {

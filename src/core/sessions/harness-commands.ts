@@ -18,6 +18,8 @@
 //   `--session <path>` uses a session file, and an argument without `/` is matched as a session id prefix.
 //   badlogic/pi-mono packages/coding-agent/src/cli/args.ts (printHelp) and src/main.ts (resolveSessionPath).
 
+import { nameProblem } from '../store/names.js';
+
 /** The harnesses `baton continue` can start. */
 export const STARTABLE_HARNESSES = ['claude', 'codex', 'gemini', 'opencode', 'pi'] as const;
 export type StartableHarness = (typeof STARTABLE_HARNESSES)[number];
@@ -64,7 +66,7 @@ const MADE_UP_ID = /^(claude|codex|gemini|opencode|pi|cursor|shell)-\d+-(\d+|x)$
 
 /** Whether `id` can be the harness's own session id (not one baton made up from a process id). */
 export function isHarnessSessionId(id: string): boolean {
-  return id !== '' && !MADE_UP_ID.test(id);
+  return id !== '' && !MADE_UP_ID.test(id) && nameProblem('session', id) === undefined;
 }
 
 const SAFE_WORD = /^[A-Za-z0-9_/.,:=@%+-]+$/;

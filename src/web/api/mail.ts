@@ -20,6 +20,8 @@ import { problemLines } from './shared.js';
 /** The mail view reads the newest this many message files: its cost stays flat on a board of 100,000 messages. */
 export const MAIL_WINDOW = 2000;
 const PREVIEW_CHARS = 160;
+/** The person's newest messages shown in their inbox. */
+const INBOX_SHOWN = 200;
 
 export const mailEndpoints: Endpoint[] = [
   { method: 'GET', path: /^\/mail$/, handle: ({ board }) => mailThreads(board) },
@@ -116,8 +118,19 @@ function thread(board: Board, id: string): ThreadJson {
 }
 
 function inbox(board: Board, person: string): InboxJson {
-  const { messages } = listMessages(board, { agent: person, limit: 200 });
-  return { person, messages: foldFanOuts(messages).reverse() };
+  const mine = foldFanOuts(listMessages(board, { agent: person, limit: INBOX_SHOWN }).messages);
+  // The person's copy of a fan-out names only the person: the other copies (in the mail window) name the rest.
+  if (mine.some((message) => message.batch)) {
+    const recipients = new Map<string, string[]>();
+    for (const message of foldFanOuts(listMessages(board, { limit: MAIL_WINDOW }).messages)) {
+      if (message.batch) recipients.set(message.batch, message.to);
+    }
+    for (const message of mine) {
+      const all = message.batch ? recipients.get(message.batch) : undefined;
+      if (all) message.to = [...all];
+    }
+  }
+  return { person, messages: mine.reverse() };
 }
 
 function send({ board, body, person }: ApiContext): SendResultJson {

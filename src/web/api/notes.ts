@@ -12,7 +12,8 @@ import { parseSections, SECTION_KEYS, sectionTitle } from '../../core/notes/sect
 import { requestHandoff } from '../../core/pending/request.js';
 import { isStartableHarness, shellLine } from '../../core/sessions/harness-commands.js';
 import { isLive } from '../../core/sessions/live.js';
-import { readSession } from '../../core/sessions/session.js';
+import { readSession, type SessionRecord } from '../../core/sessions/session.js';
+import { nameProblem } from '../../core/store/names.js';
 import { draftHandoff } from '../../core/transcripts/draft.js';
 import type {
   ContinueResult,
@@ -22,6 +23,7 @@ import type {
   SupplementResult,
   TimelineJson,
   TimelineNodeJson,
+  TimelineNote,
 } from '../api-types.js';
 import { ApiRefusal, SerializedJson, stringField } from './json.js';
 import type { ApiContext, Endpoint } from './router.js';
@@ -85,7 +87,7 @@ function notesFingerprint(board: Board, project: string | undefined, live: Set<s
 // Iterative: a hand-made lineage thousands of notes deep must not overflow the stack.
 function nodeJson(root: TimelineNode): TimelineNodeJson {
   const convert = (node: TimelineNode): TimelineNodeJson => ({
-    note: node.note ? summary(node.note) : undefined,
+    note: node.note ? rowNote(node.note) : undefined,
     external: node.external,
     kind: node.kind,
     source: node.source,
@@ -105,6 +107,20 @@ function nodeJson(root: TimelineNode): TimelineNodeJson {
     }
   }
   return out;
+}
+
+function rowNote(note: NoteRecord): TimelineNote {
+  return {
+    id: note.id,
+    kind: note.kind,
+    agent: note.agent,
+    harness: note.harness,
+    createdAt: note.createdAt,
+    title: note.title,
+    status: note.status,
+    degraded: note.degraded,
+    provenance: note.provenance,
+  };
 }
 
 export function summary(note: NoteRecord): NoteSummary {
@@ -129,7 +145,7 @@ export function summary(note: NoteRecord): NoteSummary {
 
 function noteDetail(board: Board, id: string): NoteDetail {
   const note = readNote(board, id);
-  const session = readSession(board, note.session);
+  const session = recordedSession(board, note);
   const sessionLive = session !== undefined && isLive(session);
   const parsed = parseSections(note.body);
   const sections =
@@ -183,6 +199,11 @@ function relatives(board: Board, note: NoteRecord): Pick<NoteDetail, 'parent' | 
   return { children: [] };
 }
 
+// A hand-written note may name a session that is no session name at all: then it has no record to read.
+function recordedSession(board: Board, note: NoteRecord): SessionRecord | undefined {
+  return nameProblem('session', note.session) ? undefined : readSession(board, note.session);
+}
+
 function supplementPlan(
   note: NoteRecord,
   live: boolean,
@@ -226,7 +247,7 @@ function continueNote({ board, params, body }: ApiContext): ContinueResult {
 
 async function supplement({ board, params, body, person }: ApiContext): Promise<SupplementResult> {
   const note = readNote(board, params[0]!);
-  const session = readSession(board, note.session);
+  const session = recordedSession(board, note);
   const plan = supplementPlan(
     note,
     session !== undefined && isLive(session),
