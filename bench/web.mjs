@@ -293,7 +293,10 @@ export default async function webBench(ctx) {
 
     const before = rssMb(server.pid);
     const started = performance.now();
+    // RSS every quarter: growth that levels off is a heap finding its size, growth that keeps on is a leak.
+    const quarters = [];
     for (let i = 0; i < FETCH_LOADS; i++) {
+      if (i > 0 && i % (FETCH_LOADS / 4) === 0) quarters.push(rssMb(server.pid));
       for (const path of ['', 'app.js', 'api/board', 'api/timeline']) {
         const response = await fetch(`${server.url}${path}`);
         if (response.status !== 200) throw new Error(`GET /${path}: ${response.status}`);
@@ -312,7 +315,7 @@ export default async function webBench(ctx) {
     log(`web: ${FETCH_LOADS} fetched loads in ${fetchSeconds.toFixed(1)} s`);
     rows.push({
       name: `server RSS: ${FETCH_LOADS.toLocaleString('en-US')} loads fetched from Node (/, /app.js, /api/board, /api/timeline) + ${BROWSER_LOADS} Chromium page loads`,
-      value: `start ${startRss.toFixed(0)} MB (before the loads ${before.toFixed(0)} MB), end ${after.toFixed(0)} MB, growth ${(after - before).toFixed(0)} MB`,
+      value: `start ${startRss.toFixed(0)} MB (before the loads ${before.toFixed(0)} MB), end ${after.toFixed(0)} MB, growth ${(after - before).toFixed(0)} MB (after each quarter of the fetches: ${quarters.map((mb) => mb.toFixed(0)).join(', ')} MB)`,
       target: '',
       ok: null,
     });
