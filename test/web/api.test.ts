@@ -194,6 +194,15 @@ describe('reads', () => {
     expect(body.note.session).toBe('../../x y');
     expect(body.supplement.mode).toBe('draft'); // from the transcript the note names
     expect(body.resume).toEqual({ reason: expect.stringContaining('cannot be resumed') });
+    writeFileSync(
+      path,
+      readFileSync(path, 'utf8').replace(/transcriptPath: .*/, 'transcriptPath: /nowhere/t.jsonl'),
+    );
+    const gone = (await get<NoteDetail>(`/api/notes/${id}`)).body;
+    expect(gone.supplement).toEqual({
+      mode: 'none',
+      why: 'session ../../x y is not recorded on this board (no live session to ask, no transcript to draft from): ask a live session with `baton handoff request` instead',
+    });
   });
 
   it('shows a fan-out once and joins a reply to its thread', async () => {

@@ -14,6 +14,7 @@ import type {
   ThreadSummary,
 } from '../api-types.js';
 import { ApiRefusal, stringField } from './json.js';
+import { plainText } from './plain-text.js';
 import type { ApiContext, Endpoint } from './router.js';
 import { problemLines } from './shared.js';
 
@@ -155,6 +156,6 @@ function send({ board, body, person }: ApiContext): SendResultJson {
 }
 
 function firstLine(text: string): string {
-  const line = text.split('\n').find((l) => l.trim() !== '') ?? '';
-  return cut(line.trim(), PREVIEW_CHARS);
+  const line = text.split('\n').find((l) => plainText(l) !== '') ?? '';
+  return cut(plainText(line), PREVIEW_CHARS);
 }

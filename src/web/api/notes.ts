@@ -1,7 +1,7 @@
 // The notes endpoints: the relation timeline, one note in full with its three actions (resume, continue, request a
 // supplementary handoff).
 import { createHash } from 'node:crypto';
-import { lstatSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import type { Board } from '../../core/board/open-board.js';
 import { BatonError } from '../../core/errors.js';
 import { prepareContinuation, resumeOf } from '../../core/notes/continuation.js';
@@ -199,6 +199,17 @@ function relatives(board: Board, note: NoteRecord): Pick<NoteDetail, 'parent' | 
   return { children: [] };
 }
 
+/** The transcript a draft can be made from: the session's, else the note's, when it is a file. */
+function transcriptOf(note: NoteRecord, sessionTranscript: string | undefined): string | undefined {
+  return [sessionTranscript, note.transcriptPath].find((path) => {
+    try {
+      return path !== undefined && path !== '' && statSync(path).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
+
 // A hand-written note may name a session that is no session name at all: then it has no record to read.
 function recordedSession(board: Board, note: NoteRecord): SessionRecord | undefined {
   return nameProblem('session', note.session) ? undefined : readSession(board, note.session);
@@ -216,7 +227,7 @@ function supplementPlan(
       why: `session ${note.session} is live: its agent is asked for a supplementary handoff at its next turn`,
     };
   }
-  if (sessionTranscript ?? note.transcriptPath) {
+  if (transcriptOf(note, sessionTranscript)) {
     return {
       mode: 'draft',
       why: `session ${note.session} has ended: a mechanical draft is made from its transcript (no model)`,
@@ -270,9 +281,10 @@ async function supplement({ board, params, body, person }: ApiContext): Promise<
     };
   }
   if (plan.mode === 'none') throw new BatonError('not_found', plan.why);
+  const transcript = transcriptOf(note, session?.transcriptPath);
   const draft = await draftHandoff(
     board,
-    session?.transcriptPath ? { session: note.session } : { transcript: note.transcriptPath },
+    transcript === session?.transcriptPath ? { session: note.session } : { transcript },
   );
   return { mode: 'draft', note: { id: draft.note.id, title: draft.note.title } };
 }

@@ -8,6 +8,7 @@ import { listNotes } from '../../core/notes/read.js';
 import type { SearchJson } from '../api-types.js';
 import { ApiRefusal } from './json.js';
 import { foldFanOuts, MAIL_WINDOW } from './mail.js';
+import { plainText } from './plain-text.js';
 import type { ApiContext, Endpoint } from './router.js';
 
 export const MAX_RESULTS = 100;
@@ -117,5 +118,5 @@ function snippetOf(needle: string, texts: string[], labels: string[], fallback?:
 }
 
 function squash(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return plainText(text);
 }
