@@ -40,6 +40,13 @@ export {
   readCard,
 } from './core/cards/index.js';
 export { BatonError, type BatonErrorCode, isBatonError } from './core/errors.js';
+export {
+  type GenerateHandoffOptions,
+  type GenerateHandoffResult,
+  generateHandoff,
+  type LlmConfig,
+  resolveLlmConfig,
+} from './core/llm/index.js';
 export { type PollBatch, pollMessages, redeliver } from './core/messages/delivery.js';
 export type { Message } from './core/messages/message.js';
 export { findMessage, listMessages, readThread } from './core/messages/read.js';

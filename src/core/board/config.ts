@@ -30,6 +30,12 @@ export interface Settings {
     rawHandoffOnCompact: boolean;
     blockOnConflict: boolean;
   };
+  /** The model that writes generated handoffs (`baton handoff generate`); the environment wins. Keys: env only. */
+  llm: {
+    url?: string;
+    model?: string;
+    provider?: 'openai' | 'anthropic';
+  };
 }
 
 export interface LoadedSettings {
@@ -45,6 +51,7 @@ export const DEFAULT_SETTINGS: Settings = {
   gc: { ttlMs: 30 * DAY_MS, maxPerProject: 500 },
   pending: { ttlMs: 30 * 60 * 1000 },
   hooks: { rawHandoffOnCompact: true, blockOnConflict: false },
+  llm: {},
 };
 
 const CONFIG_BYTES = 256 * 1024;
@@ -92,6 +99,15 @@ export function loadSettings(board: Board): LoadedSettings {
     );
     return fallback;
   };
+  const text = (section: string, key: string, allowed?: readonly string[]): string | undefined => {
+    const value = get(section, key);
+    if (value === undefined) return undefined;
+    if (typeof value === 'string' && value.trim() !== '' && (!allowed || allowed.includes(value)))
+      return value.trim();
+    const want = allowed ? `one of ${allowed.join(', ')}` : 'a non-empty string';
+    problems.push(`${path}: ${section}.${key} must be ${want}, not ${shown(value)} — it is ignored`);
+    return undefined;
+  };
   const unlimited = (n: number) => (n === 0 ? Number.POSITIVE_INFINITY : n);
   const d = DEFAULT_SETTINGS;
   const maxNotes = count('index', 'maxNotes', d.index.maxNotes);
@@ -109,6 +125,11 @@ export function loadSettings(board: Board): LoadedSettings {
     hooks: {
       rawHandoffOnCompact: flag('hooks', 'rawHandoffOnCompact', d.hooks.rawHandoffOnCompact),
       blockOnConflict: flag('hooks', 'blockOnConflict', d.hooks.blockOnConflict),
+    },
+    llm: {
+      url: text('llm', 'url'),
+      model: text('llm', 'model'),
+      provider: text('llm', 'provider', ['openai', 'anthropic']) as Settings['llm']['provider'],
     },
   };
   return { settings, problems };

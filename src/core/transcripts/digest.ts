@@ -1,6 +1,7 @@
 // What a mechanical draft keeps of a transcript while it streams past: bounded whatever the transcript's size — the
 // first prompt, the last assistant message, capped lists of files, commands, errors and plan items, and counts.
 import { isAbsolute, posix } from 'node:path';
+import type { ConversationTail } from './conversation.js';
 import { detach, snippet, stripAnsi, testSummary } from './text.js';
 
 export type Harness = 'claude' | 'codex' | 'gemini' | 'pi';
@@ -122,6 +123,8 @@ export class TranscriptDigest {
   lastAssistant?: string;
   lastAssistantCut = false;
   assistantMessages = 0;
+  /** The conversation's newest turns, kept only when the reader asks for them (a generated handoff reads them). */
+  conversation?: ConversationTail;
   /** How the session's last turn ended when it was cut short (`its last turn was interrupted by the person`). */
   interrupted?: string;
   readonly files = new Map<string, FileChange>();
@@ -155,6 +158,7 @@ export class TranscriptDigest {
 
   prompt(text: string): void {
     this.prompts.add(text);
+    this.conversation?.add('user', text);
     this.unanswered++;
     // A prompt after the last reply starts a new turn: an interruption before it is history.
     this.interrupted = undefined;
@@ -162,6 +166,7 @@ export class TranscriptDigest {
 
   assistant(text: string, append = false): void {
     if (text.trim() === '') return;
+    this.conversation?.add('assistant', text, append);
     const joined = append && this.lastAssistant !== undefined ? `${this.lastAssistant}\n\n${text}` : text;
     const kept = snippet(joined, DIGEST_LIMITS.assistantChars);
     this.lastAssistant = kept.text || '(a message too long to quote)';

@@ -6,3 +6,4 @@ export { type DraftHandoffOptions, type DraftHandoffResult, draftHandoff, noteFi
 export { MAX_LINE_BYTES } from './lines.js';
 export { ADAPTERS, readTranscript } from './read-transcript.js';
 export { draftTitle, renderDraft } from './render.js';
+export { readTranscriptSource, type TranscriptSource, type TranscriptSourceOptions } from './source.js';

@@ -4,6 +4,7 @@ import { BatonError } from '../errors.js';
 import type { Line, TranscriptAdapter, TranscriptReader } from './adapter.js';
 import { claudeAdapter } from './claude.js';
 import { codexAdapter } from './codex.js';
+import { ConversationTail } from './conversation.js';
 import { TranscriptDigest } from './digest.js';
 import { geminiAdapter } from './gemini.js';
 import { MAX_LINE_BYTES, openTranscript, readLines } from './lines.js';
@@ -21,6 +22,8 @@ const KNOWN_FORMATS = 'Claude Code, Codex, Gemini CLI or pi';
 export interface ReadTranscriptOptions {
   /** Default: MAX_LINE_BYTES (16 MiB). */
   maxLineBytes?: number;
+  /** Keep the conversation's newest turns up to this many characters (`digest.conversation`). Default: not kept. */
+  conversationChars?: number;
 }
 
 /**
@@ -38,6 +41,8 @@ export async function readTranscript(
     throw refused(path, 'is empty');
   }
   const digest = new TranscriptDigest();
+  if (options.conversationChars !== undefined)
+    digest.conversation = new ConversationTail(options.conversationChars);
   let reader: TranscriptReader | undefined;
   let nonEmpty = 0;
   await readLines(

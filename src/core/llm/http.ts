@@ -1,0 +1,83 @@
+// One JSON request to a model's HTTP API: a timeout per call (AbortSignal), a refusal (non-2xx) reported with its
+// status and the start of its body (redacted), timeouts and unreachable servers turned into errors that say so.
+import type { Redactor } from '../board/open-board.js';
+import { BatonError } from '../errors.js';
+import type { LlmConfig } from './config.js';
+
+/** One call to a model: the prompt, the output allowance, and whether to send the reasoning/effort parameter. */
+export interface LlmRequest {
+  system: string;
+  user: string;
+  maxTokens: number;
+  /** Send the provider's reasoning parameter (dropped in the last round: some servers refuse it). */
+  reasoning: boolean;
+}
+
+export interface CallOptions {
+  /** Milliseconds before the call is abandoned. */
+  timeoutMs: number;
+  /** Redacts what an error quotes from the server's answer. */
+  redact: Redactor;
+  /** Default: the global fetch. */
+  fetch?: typeof fetch;
+}
+
+/** A model's answer: its text, or the server's refusal (status and the start of its body, redacted). */
+export type LlmReply = { ok: true; text: string } | { ok: false; status: number; message: string };
+
+/** A provider: one request, one reply. Throws BatonError `io` when it times out or the server cannot be reached. */
+export type LlmCall = (config: LlmConfig, request: LlmRequest, options: CallOptions) => Promise<LlmReply>;
+
+/** Characters of a refusal's body quoted in its message. */
+export const ERROR_BODY_CHARS = 300;
+
+/** POSTs `body` as JSON to `url`; a 2xx answer is parsed as JSON, anything else is a refusal. */
+export async function postJson(
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  options: CallOptions,
+): Promise<{ ok: true; json: unknown } | { ok: false; status: number; message: string }> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const seconds = Math.round(options.timeoutMs / 100) / 10;
+  let text: string;
+  let status: number;
+  try {
+    const response = await (options.fetch ?? fetch)(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+      signal,
+    });
+    status = response.status;
+    text = await response.text();
+  } catch (error) {
+    if (signal.aborted) {
+      throw new BatonError('io', `the model at ${url} did not answer within ${seconds} s (timed out)`, {
+        cause: error,
+      });
+    }
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const why = cause?.code ?? cause?.message ?? (error as Error).message;
+    throw new BatonError('io', `cannot reach the model at ${url} (${why})`, { cause: error });
+  }
+  if (status < 200 || status > 299) {
+    const start = options.redact(text.slice(0, ERROR_BODY_CHARS).replace(/\s+/g, ' ').trim()).text;
+    return { ok: false, status, message: `HTTP ${status} from ${url}: ${start || '(empty body)'}` };
+  }
+  try {
+    return { ok: true, json: JSON.parse(text) };
+  } catch {
+    const start = options.redact(text.slice(0, ERROR_BODY_CHARS).replace(/\s+/g, ' ').trim()).text;
+    return {
+      ok: false,
+      status,
+      message: `HTTP ${status} from ${url} is not JSON: ${start || '(empty body)'}`,
+    };
+  }
+}
+
+/** The object at `key` of `value`, when both are objects. */
+export function field(value: unknown, key: string): unknown {
+  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+}
