@@ -1,0 +1,207 @@
+// generateHandoff against a real HTTP server on 127.0.0.1 speaking each provider's wire format: a good answer, the
+// retry ladder as the server sees it, three bad answers, a timeout, and secrets in the transcript and in the answer.
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, copyFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { LlmConfig, LlmProvider } from '../../../src/core/llm/config.js';
+import { generateHandoff } from '../../../src/core/llm/generate.js';
+import { DIRECT_INSTRUCTION, HARD_RULES } from '../../../src/core/llm/prompt.js';
+import { parseSections } from '../../../src/core/notes/sections.js';
+import { GOOD_ANSWER, MISSING_PITFALLS, type Step, startLlmServer } from '../../helpers/llm-server.js';
+import { filesUnder, snapshot } from '../../helpers/testdir.js';
+import { fixture, project } from '../transcripts/helpers.js';
+
+const CLAUDE = fixture('claude', '4c2ddfdc-b619-4525-8d03-1950fb1b0257.jsonl');
+const SESSION = '4c2ddfdc-b619-4525-8d03-1950fb1b0257';
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const pick = (alphabet: string, n: number) =>
+  [...randomBytes(n)].map((b) => alphabet[b % alphabet.length]).join('');
+const awsKey = () => `AKIA${pick(BASE32, 16)}`;
+const githubToken = () => `ghp_${pick(ALNUM, 36)}`;
+
+/** Whether `text` holds `secret` or any 12-character piece of it. */
+function leaks(text: string, secret: string): boolean {
+  for (let at = 0; at + 12 <= secret.length; at++) if (text.includes(secret.slice(at, at + 12))) return true;
+  return false;
+}
+
+function boardText(root: string): string {
+  return filesUnder(root)
+    .map((file) => readFileSync(join(root, file), 'latin1'))
+    .join('\n');
+}
+
+async function setup(provider: LlmProvider, steps: Step[]) {
+  const server = await startLlmServer(steps);
+  const p = project();
+  const llm: LlmConfig = {
+    provider,
+    url: provider === 'openai' ? `${server.origin}/v1` : server.origin,
+    model: 'test-model',
+    key: 'sk-test-key-for-the-fixture-server',
+  };
+  return { ...p, server, llm };
+}
+
+describe.each(['openai', 'anthropic'] as const)('generateHandoff over the %s wire format', (provider) => {
+  const tokens = (body: Record<string, unknown>) => body.max_tokens;
+  const reasoningOf = (body: Record<string, unknown>) =>
+    provider === 'openai' ? body.reasoning_effort : body.thinking;
+  const system = (body: Record<string, unknown>): string =>
+    provider === 'openai'
+      ? (body.messages as { role: string; content: string }[])[0]!.content
+      : (body.system as string);
+  const user = (body: Record<string, unknown>): string =>
+    (body.messages as { role: string; content: string }[]).find((m) => m.role === 'user')!.content;
+
+  it('a good answer: one request in the wire format, a curated note with six sections linked to the session', async () => {
+    const { board, server, llm } = await setup(provider, [{ text: GOOD_ANSWER }]);
+    const result = await generateHandoff(board, { transcript: CLAUDE, llm });
+    expect(server.requests).toHaveLength(1);
+    const [request] = server.requests;
+    if (provider === 'openai') {
+      expect(request!.path).toBe('/v1/chat/completions');
+      expect(request!.headers.authorization).toBe(`Bearer ${llm.key}`);
+      expect((request!.body.messages as { role: string }[]).map((m) => m.role)).toEqual(['system', 'user']);
+      expect(request!.body.reasoning_effort).toBe('low');
+    } else {
+      expect(request!.path).toBe('/v1/messages');
+      expect(request!.headers['x-api-key']).toBe(llm.key);
+      expect(request!.headers['anthropic-version']).toBe('2023-06-01');
+      expect(request!.body.thinking).toEqual({ type: 'disabled' });
+    }
+    expect(request!.body).toMatchObject({ model: 'test-model', temperature: 0, max_tokens: 8000 });
+    expect(system(request!.body).split('\n').slice(0, 3)).toEqual([...HARD_RULES]);
+    expect(HARD_RULES).toEqual([
+      'Do not guess — write "not run" for what was not run.',
+      'Cite files and commands rather than copying them.',
+      'Never output secrets.',
+    ]);
+    const material = user(request!.body);
+    expect(material.indexOf('# Facts extracted mechanically')).toBe(0);
+    expect(material.indexOf('# The conversation')).toBeGreaterThan(
+      material.indexOf('Mechanical draft: Goal'),
+    );
+    expect(material).toContain('[the person]\ncreate hello.py, md and js');
+    expect(material).not.toContain(DIRECT_INSTRUCTION);
+
+    expect(result.rounds.map((r) => r.outcome)).toEqual(['ok']);
+    expect(result).toMatchObject({ provider, model: 'test-model' });
+    const stored = readFileSync(result.path, 'utf8');
+    expect(stored).toContain('provenance: curated\n');
+    expect(stored).toContain(`session: ${SESSION}\n`);
+    expect(stored).toContain('title: create hello.py, md and js\n');
+    expect(stored).toContain(`generated by ${provider} test-model from the session transcript in 1 round`);
+    const parsed = parseSections(result.note.body);
+    expect(parsed.ok && parsed.sections.pitfalls.text).toBe('None seen.');
+    expect(result.note).toMatchObject({
+      kind: 'handoff',
+      provenance: 'curated',
+      session: SESSION,
+      parentSession: '',
+    });
+  });
+
+  it('an answer missing a section, then a good one: round 2 asks for 24000 tokens and the sections directly', async () => {
+    const { board, server, llm } = await setup(provider, [{ text: MISSING_PITFALLS }, { text: GOOD_ANSWER }]);
+    const result = await generateHandoff(board, { transcript: CLAUDE, llm });
+    expect(server.requests.map((r) => tokens(r.body))).toEqual([8000, 24000]);
+    expect(user(server.requests[0]!.body)).not.toContain(DIRECT_INSTRUCTION);
+    expect(user(server.requests[1]!.body)).toContain(DIRECT_INSTRUCTION);
+    expect(reasoningOf(server.requests[1]!.body)).toBeDefined();
+    expect(result.rounds.map((r) => r.outcome)).toEqual([
+      'the section "Pitfalls and blockers" is missing',
+      'ok',
+    ]);
+    expect(readFileSync(result.path, 'utf8')).toContain('in 2 rounds');
+  });
+
+  it('three bad answers: nothing written, the error lists the three rounds; round 3 drops the reasoning parameter', async () => {
+    const { dir, board, server, llm } = await setup(provider, [
+      { text: '' },
+      { text: MISSING_PITFALLS },
+      { text: `Here is the handoff:\n\n${GOOD_ANSWER}` },
+    ]);
+    const before = snapshot(dir);
+    const error = await generateHandoff(board, { transcript: CLAUDE, llm }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'BatonError', code: 'io' });
+    expect((error as Error).message).toBe(
+      `${provider} test-model gave no usable handoff in 3 rounds — ` +
+        'round 1 (8000 tokens): empty answer; ' +
+        'round 2 (24000 tokens, told to answer directly): the section "Pitfalls and blockers" is missing; ' +
+        'round 3 (24000 tokens, no reasoning parameter): text before the first section ("Here is the handoff:") — ' +
+        'nothing was written; `baton handoff draft` makes a mechanical one',
+    );
+    expect(server.requests.map((r) => tokens(r.body))).toEqual([8000, 24000, 24000]);
+    expect(server.requests.map((r) => reasoningOf(r.body) !== undefined)).toEqual([true, true, false]);
+    expect(user(server.requests[2]!.body)).toContain(DIRECT_INSTRUCTION);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('a server that never answers: the call times out, the error says so, nothing written', async () => {
+    const { dir, board, server, llm } = await setup(provider, [{ hang: true }]);
+    const before = snapshot(dir);
+    const started = Date.now();
+    const error = await generateHandoff(board, { transcript: CLAUDE, llm, timeoutMs: 300 }).catch(
+      (e: unknown) => e,
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^${provider} test-model gave no handoff — round 1 \\(8000 tokens\\): the model at http://127\\.0\\.0\\.1:\\d+/v1/\\S+ did not answer within 0\\.3 s \\(timed out\\) — nothing was written`,
+      ),
+    );
+    expect(server.requests).toHaveLength(1);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('a refusal that is not a bad request (401) stops at once, quoting the status and the body redacted', async () => {
+    const token = githubToken();
+    const { dir, board, server, llm } = await setup(provider, [
+      { status: 401, body: `{"error":"invalid key ${token}"}` },
+    ]);
+    const before = snapshot(dir);
+    const error = await generateHandoff(board, { transcript: CLAUDE, llm }).catch((e: unknown) => e);
+    expect((error as Error).message).toContain('round 1 (8000 tokens): HTTP 401 from http://127.0.0.1:');
+    expect((error as Error).message).toContain('[REDACTED:');
+    expect(leaks((error as Error).message, token)).toBe(false);
+    expect(server.requests).toHaveLength(1);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('a secret in the transcript never reaches the server; a secret in the answer never reaches the disk', async () => {
+    const inTranscript = [awsKey(), githubToken()];
+    const inAnswer = githubToken();
+    const answer = GOOD_ANSWER.replace('None seen.', `None seen; the deploy used ${inAnswer} once.`);
+    const { dir, board, server, llm } = await setup(provider, [{ text: answer }]);
+    const transcript = join(dir, 'copy.jsonl');
+    copyFileSync(CLAUDE, transcript);
+    appendFileSync(
+      transcript,
+      `${JSON.stringify({
+        type: 'user',
+        sessionId: SESSION,
+        uuid: '00000000-0000-4000-8000-00000000beef',
+        cwd: '/tmp/private',
+        timestamp: '2025-12-10T19:40:00.000Z',
+        message: {
+          role: 'user',
+          content: `deploy with AWS_ACCESS_KEY_ID ${inTranscript[0]} and ${inTranscript[1]}`,
+        },
+      })}\n`,
+    );
+    // The redactor knows these shapes: a test that cannot fail is a defect.
+    for (const secret of [...inTranscript, inAnswer]) expect(board.redact(secret).count).toBe(1);
+    const result = await generateHandoff(board, { transcript, llm });
+    const received = server.requests.map((r) => r.raw).join('\n');
+    expect(received).toContain('deploy with AWS_ACCESS_KEY_ID [REDACTED:');
+    for (const secret of inTranscript) expect(leaks(received, secret)).toBe(false);
+    const stored = readFileSync(result.path, 'utf8');
+    expect(stored).toContain('None seen; the deploy used [REDACTED:');
+    expect(leaks(boardText(board.root), inAnswer)).toBe(false);
+    expect(result.redacted).toBeGreaterThanOrEqual(3);
+  });
+});
