@@ -1,4 +1,4 @@
-// `baton handoff write|draft` — six-section handoff notes, chained session to session.
+// `baton handoff write|draft|generate|request` — six-section handoff notes, chained session to session.
 import { actingAgentIfAny } from '../../core/agents/identity.js';
 import { sectionsTemplate } from '../../core/notes/sections.js';
 import { writeHandoff } from '../../core/notes/write.js';
@@ -18,6 +18,9 @@ export const usage = `baton handoff <subcommand> [flags]
   draft --transcript <file>         a mechanical (zero-LLM) draft from a Claude Code, Codex, Gemini CLI or pi
                                     transcript
   draft --session <id>              … from that session's transcript
+  generate (--session <id> | --transcript <file>) [--model <name>]
+                                    a curated handoff written by a language model from the transcript
+                                    (BATON_LLM_URL + BATON_LLM_MODEL, or config.json "llm": see its --help)
   request [--session <id>] [focus…] ask a live session's agent for its handoff (two-phase): its next reply holds
                                     one \`\`\`handoff block, which the stop hook writes as the note (or
                                     \`baton card commit --session <id> < reply\`)
@@ -31,6 +34,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   write,
   request,
   draft: async (argv, io) => (await import('../handoff-draft.js')).runDraft(argv, io),
+  generate: async (argv, io) => (await import('../handoff-generate.js')).runGenerate(argv, io),
 };
 
 export function run(argv: string[], io: CliIO): Promise<number> {

@@ -1,0 +1,118 @@
+// `baton handoff generate (--session <id> | --transcript <file>) [--model <m>]`: a curated handoff written by the
+// configured model from a session's transcript, printed in full with a receipt.
+
+import { loadSettings } from '../core/board/config.js';
+import { boardPath } from '../core/board/open-board.js';
+import { visibleText } from '../core/display/visible-text.js';
+import { BatonError } from '../core/errors.js';
+import { LLM_SETUP, resolveLlmConfig } from '../core/llm/config.js';
+import { generateHandoff } from '../core/llm/generate.js';
+import { NOTE_LIMITS } from '../core/notes/note.js';
+import { listNotes } from '../core/notes/read.js';
+import { lineageText } from '../core/notes/timeline-text.js';
+import { readTextFile } from '../core/store/read-file.js';
+import { parseCommandArgs } from './args.js';
+import { boardFromFlags, echoBoard, printJson, requireEnabled } from './board-flags.js';
+import { type CliIO, printUsage, UsageError } from './io.js';
+
+export const generateUsage = `baton handoff generate (--session <id> | --transcript <file>) [--model <name>] [--title <text>] [--as <agent>] [--json]
+  Writes a curated handoff (provenance: curated) that a language model writes from a session transcript, when the
+  agent itself can no longer be asked. The model reads the mechanical facts first, then the newest part of the
+  conversation, all redacted; its answer must be the six sections and nothing else (up to three rounds), and is
+  redacted again before it is stored. A failed generation writes nothing. Prints the note in full and a receipt.
+  The model: BATON_LLM_URL and BATON_LLM_MODEL (an OpenAI-compatible server such as Ollama, llama.cpp or vLLM, or
+  the Anthropic Messages API; BATON_LLM_PROVIDER=openai|anthropic when the URL does not tell), the key in
+  OPENAI_API_KEY or ANTHROPIC_API_KEY (BATON_LLM_KEY wins; a local server needs none), or config.json
+  "llm": {"url", "model", "provider"}. --model overrides the model. Temperature 0; 120 s per call.
+  \`baton handoff draft\` makes a mechanical handoff with no model.`;
+
+const HARNESS_NAMES: Record<string, string> = {
+  claude: 'Claude Code',
+  codex: 'Codex',
+  gemini: 'Gemini CLI',
+  pi: 'pi',
+};
+
+/** Runs `baton handoff generate` (argv: what follows `generate`). */
+export async function runGenerate(argv: string[], io: CliIO): Promise<number> {
+  const { flags } = parseCommandArgs('handoff generate', argv, {
+    transcript: { type: 'string' },
+    session: { type: 'string' },
+    model: { type: 'string' },
+    title: { type: 'string' },
+  });
+  if (flags.help) return printUsage(io, generateUsage, flags.json);
+  requireEnabled(io);
+  if (flags.transcript === undefined && flags.session === undefined) {
+    throw new UsageError(
+      'handoff generate needs --session <id> or --transcript <file> — see `baton handoff generate --help`',
+    );
+  }
+  const board = boardFromFlags(io, flags);
+  const { settings, problems } = loadSettings(board);
+  for (const problem of problems.filter((text) => text.includes(': llm')))
+    io.err(`baton: ${visibleText(problem)}\n`);
+  const llm = resolveLlmConfig(io.env, settings.llm, { model: flags.model });
+  if (!llm) {
+    throw new BatonError(
+      'invalid_input',
+      `no model configured — ${LLM_SETUP} (${boardPath(board, 'config.json')}); \`baton handoff draft\` makes a mechanical handoff with no model — nothing was written`,
+    );
+  }
+  const result = await generateHandoff(board, {
+    transcript: flags.transcript,
+    session: flags.session,
+    title: flags.title,
+    agent: flags.as,
+    llm,
+  });
+  const { note, digest } = result;
+  const lineage = lineageText(
+    note,
+    listNotes(board, { project: note.projectKey, frontMatterOnly: true }).notes,
+  );
+  const rounds = result.rounds.length === 1 ? '1 round' : `${result.rounds.length} rounds`;
+  if (flags.json) {
+    printJson(io, {
+      board: board.root,
+      id: note.id,
+      path: result.path,
+      project: note.projectKey,
+      title: note.title,
+      session: note.session,
+      parentSession: note.parentSession,
+      agent: note.agent,
+      harness: note.harness,
+      provenance: note.provenance,
+      transcript: note.transcriptPath ?? board.redact(result.transcript).text,
+      files: note.files,
+      redacted: result.redacted,
+      provider: result.provider,
+      model: result.model,
+      rounds: result.rounds,
+      lineage,
+      body: note.body,
+    });
+  } else {
+    const show = (text: string) => visibleText(text, { singleLine: true });
+    const stored = readTextFile(board.root, result.path, NOTE_LIMITS.fileBytes);
+    const text = visibleText(stored.ok ? stored.text : note.body);
+    const files = note.files.length === 1 ? '1 file' : `${note.files.length} files`;
+    const harness = HARNESS_NAMES[digest.harness ?? ''] ?? 'unknown';
+    io.out(
+      `${text}${text.endsWith('\n') ? '' : '\n'}\n` +
+        `wrote ${note.id} "${show(note.title)}" (${note.kind}, ${note.provenance}, ${files}) — generated by ${show(result.provider)} ${show(result.model)} in ${rounds} from a ${harness} transcript\n` +
+        `  project ${note.projectKey} · session ${show(note.session.slice(0, 8))} · ${show(lineage)}\n` +
+        `  ${show(result.path)}\n`,
+    );
+  }
+  for (const round of result.rounds.filter((r) => !r.ok)) {
+    io.err(
+      `round ${round.round} (${round.maxTokens} tokens): ${visibleText(round.outcome, { singleLine: true })} — retried\n`,
+    );
+  }
+  if (result.redacted > 0)
+    io.err(`redacted ${result.redacted} credential span(s) from what the model read and wrote\n`);
+  echoBoard(io, board);
+  return 0;
+}
