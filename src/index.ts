@@ -46,6 +46,8 @@ export {
   generateHandoff,
   type LlmConfig,
   resolveLlmConfig,
+  type SupplementaryHandoffResult,
+  writeSupplementaryHandoff,
 } from './core/llm/index.js';
 export { type PollBatch, pollMessages, redeliver } from './core/messages/delivery.js';
 export type { Message } from './core/messages/message.js';

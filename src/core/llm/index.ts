@@ -10,3 +10,8 @@ export {
   type RoundOutcome,
 } from './generate.js';
 export { DIRECT_INSTRUCTION, HARD_RULES, handoffSystemPrompt } from './prompt.js';
+export {
+  type SupplementaryHandoffOptions,
+  type SupplementaryHandoffResult,
+  writeSupplementaryHandoff,
+} from './supplementary.js';
