@@ -108,6 +108,13 @@ export function loadSettings(board: Board): LoadedSettings {
     problems.push(`${path}: ${section}.${key} must be ${want}, not ${shown(value)} — it is ignored`);
     return undefined;
   };
+  for (const key of ['key', 'apiKey', 'api_key']) {
+    if (get('llm', key) !== undefined) {
+      problems.push(
+        `${path}: llm.${key} is ignored — a key is read from the environment only (BATON_LLM_KEY, OPENAI_API_KEY or ANTHROPIC_API_KEY), never from the board`,
+      );
+    }
+  }
   const unlimited = (n: number) => (n === 0 ? Number.POSITIVE_INFINITY : n);
   const d = DEFAULT_SETTINGS;
   const maxNotes = count('index', 'maxNotes', d.index.maxNotes);

@@ -24,8 +24,10 @@ export async function callOpenAi(
       { role: 'user', content: request.user },
     ],
     temperature: 0,
-    max_tokens: request.maxTokens,
   };
+  // OpenAI's own API refuses max_tokens for its reasoning models and takes max_completion_tokens for every model;
+  // compatible servers (Ollama, llama.cpp, vLLM) know max_tokens.
+  body[isOpenAiHost(config.url) ? 'max_completion_tokens' : 'max_tokens'] = request.maxTokens;
   if (request.reasoning) body.reasoning_effort = OPENAI_REASONING_EFFORT;
   const headers: Record<string, string> = config.key ? { authorization: `Bearer ${config.key}` } : {};
   const reply = await postJson(chatCompletionsUrl(config.url), headers, body, options);
@@ -33,6 +35,14 @@ export async function callOpenAi(
   const choices = field(reply.json, 'choices');
   const content = field(field(Array.isArray(choices) ? choices[0] : undefined, 'message'), 'content');
   return { ok: true, text: textOf(content) };
+}
+
+function isOpenAiHost(url: string): boolean {
+  try {
+    return new URL(url).hostname.toLowerCase() === 'api.openai.com';
+  } catch {
+    return false;
+  }
 }
 
 // Content is a string, or (some servers) a list of parts of which the text parts count.

@@ -64,11 +64,12 @@ describe('config.json llm', () => {
     const { board } = project();
     writeFileSync(
       join(board.root, 'config.json'),
-      JSON.stringify({ llm: { url: 'http://127.0.0.1:1/v1', model: 'm', provider: 'gemini' } }),
+      JSON.stringify({ llm: { url: 'http://127.0.0.1:1/v1', model: 'm', provider: 'gemini', key: 'sk-x' } }),
     );
     const { settings, problems } = loadSettings(board);
     expect(settings.llm).toEqual({ url: 'http://127.0.0.1:1/v1', model: 'm', provider: undefined });
     expect(problems).toEqual([
+      `${join(board.root, 'config.json')}: llm.key is ignored — a key is read from the environment only (BATON_LLM_KEY, OPENAI_API_KEY or ANTHROPIC_API_KEY), never from the board`,
       `${join(board.root, 'config.json')}: llm.provider must be one of openai, anthropic, not "gemini" — it is ignored`,
     ]);
   });
