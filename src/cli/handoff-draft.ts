@@ -15,7 +15,8 @@ export const draftUsage = `baton handoff draft (--transcript <file> | --session 
   Pitfalls = tool errors; Next steps = open plan items and questions. What the transcript cannot tell says so.
   --session <id> reads the transcript path from that session's record. The file is streamed: any size works.`;
 
-const HARNESS_NAMES: Record<string, string> = {
+/** Harness names as a receipt says them. */
+export const HARNESS_NAMES: Record<string, string> = {
   claude: 'Claude Code',
   codex: 'Codex',
   gemini: 'Gemini CLI',

@@ -13,6 +13,7 @@ import { lineageText } from '../core/notes/timeline-text.js';
 import { readTextFile } from '../core/store/read-file.js';
 import { parseCommandArgs } from './args.js';
 import { boardFromFlags, echoBoard, printJson, requireEnabled } from './board-flags.js';
+import { HARNESS_NAMES } from './handoff-draft.js';
 import { type CliIO, printUsage, UsageError } from './io.js';
 
 export const generateUsage = `baton handoff generate (--session <id> | --transcript <file>) [--model <name>] [--title <text>] [--as <agent>] [--json]
@@ -25,13 +26,6 @@ export const generateUsage = `baton handoff generate (--session <id> | --transcr
   OPENAI_API_KEY or ANTHROPIC_API_KEY (BATON_LLM_KEY wins; a local server needs none), or config.json
   "llm": {"url", "model", "provider"}. --model overrides the model. Temperature 0; 120 s per call.
   \`baton handoff draft\` makes a mechanical handoff with no model.`;
-
-const HARNESS_NAMES: Record<string, string> = {
-  claude: 'Claude Code',
-  codex: 'Codex',
-  gemini: 'Gemini CLI',
-  pi: 'pi',
-};
 
 /** Runs `baton handoff generate` (argv: what follows `generate`). */
 export async function runGenerate(argv: string[], io: CliIO): Promise<number> {

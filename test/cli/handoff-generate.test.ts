@@ -126,4 +126,43 @@ describe('baton handoff generate', () => {
       ['/v1/messages', 'sk-ant-test-0000', 'claude-test'],
     ]);
   });
+
+  it('--session: the transcript, agent and lineage come from the session record; an unknown session asks nothing', async () => {
+    const p = project();
+    const server = await startLlmServer([{ text: GOOD_ANSWER }]);
+    const env = { BATON_LLM_URL: `${server.origin}/v1`, BATON_LLM_MODEL: 'm' };
+    const board = join(p.root, '.baton');
+    const missing = await run(['handoff', 'generate', '--session', 'no-such-session'], p.root, env);
+    expect(missing).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'baton: no session no-such-session on this board — `baton sessions` lists them; or pass --transcript <file>\n',
+    });
+    expect(server.requests).toHaveLength(0);
+    mkdirSync(join(board, 'sessions'), { recursive: true });
+    const record = {
+      id: '4c2ddfdc-b619-4525-8d03-1950fb1b0257',
+      harness: 'claude',
+      agent: 'claude-3f2a9c',
+      cwd: p.root,
+      projectKey: p.key,
+      parentSession: 'sess-before',
+      startedAt: '2026-11-30T10:00:00.000Z',
+      lastSeen: '2026-11-30T10:00:00.000Z',
+      transcriptPath: CLAUDE,
+    };
+    writeFileSync(join(board, 'sessions', `${record.id}.json`), JSON.stringify(record));
+    const result = await run(['handoff', 'generate', '--session', record.id, '--json'], p.root, env);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      session: record.id,
+      parentSession: 'sess-before',
+      agent: 'claude-3f2a9c',
+      provenance: 'curated',
+      lineage: 'continues session sess-bef (no note of it on this board)',
+      transcript: CLAUDE,
+    });
+    expect(server.requests).toHaveLength(1);
+  });
 });
