@@ -48,8 +48,8 @@ export function prepareMaterial(
   else {
     const head =
       dropped > 0
-        ? `# The conversation: its newest ${turns.length} turns (${dropped} older turns left out for length)`
-        : `# The conversation: all ${turns.length} turns`;
+        ? `# The conversation: its newest ${count(turns.length)} (${dropped} older left out for length)`
+        : `# The conversation: all ${count(turns.length)}`;
     parts.push(head);
     for (const turn of turns) {
       const who = turn.role === 'user' ? 'the person' : 'the agent';
@@ -59,4 +59,8 @@ export function prepareMaterial(
   // The whole again: a secret split across two pieces above is whole here.
   const text = redact(parts.join('\n\n'));
   return { text, redacted, turns: turns.length, droppedTurns: dropped };
+}
+
+function count(turns: number): string {
+  return turns === 1 ? '1 turn' : `${turns} turns`;
 }
