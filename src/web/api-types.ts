@@ -97,7 +97,8 @@ export interface SectionJson {
 export type SupplementMode =
   /** The session is live: a two-phase request its agent answers at its next turn boundary. */
   | 'request'
-  /** The session has ended: a mechanical draft (no model) from its transcript. */
+  /** The session has ended: a handoff from its transcript — by the board's model when one is configured, else a
+   * mechanical draft (no model). */
   | 'draft'
   /** Neither is possible (no live session and no transcript); `why` says so. */
   | 'none';
@@ -124,7 +125,8 @@ export interface NoteDetail {
   children: { id: string; title: string; kind: 'main' | 'sub-agent' }[];
   /** The shell command that resumes the original session, or why there is none. */
   resume: { command: string; cwd?: string } | { reason: string };
-  supplement: { mode: SupplementMode; why: string };
+  /** `model`: the configured model (`openai gpt-…`) that would write a `draft`; absent: a mechanical draft. */
+  supplement: { mode: SupplementMode; why: string; model?: string };
 }
 
 /** POST /api/notes/<id>/continue {harness?} — the same text and command as `baton continue <id> --print`. */
@@ -142,7 +144,13 @@ export interface ContinueResult {
 /** POST /api/notes/<id>/supplement — what was done, and which path was used. */
 export type SupplementResult =
   | { mode: 'request'; session: string; expiresAt?: string; prompt: string }
-  | { mode: 'draft'; note: { id: string; title: string } };
+  | {
+      mode: 'draft';
+      note: { id: string; title: string };
+      /** `generated` by a model (named in `by`), or `mechanical` (no model). */
+      method: 'generated' | 'mechanical';
+      by?: string;
+    };
 
 export type EntryTypeJson = 'note' | 'finding' | 'question' | 'answer';
 

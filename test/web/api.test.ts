@@ -23,6 +23,7 @@ import type {
   TimelineJson,
 } from '../../src/web/api-types.js';
 import { createWebApp, type WebApp } from '../../src/web/server.js';
+import { GOOD_ANSWER, startLlmServer } from '../helpers/llm-server.js';
 import { testdir } from '../helpers/testdir.js';
 
 const CLAUDE_TRANSCRIPT = join(
@@ -100,8 +101,8 @@ function seed(dir: string): Board {
   return board;
 }
 
-async function serve(board: Board, person?: string) {
-  const web = createWebApp({ board: { board: board.root, env: {} }, person, log: () => {} });
+async function serve(board: Board, person?: string, env: Record<string, string> = {}) {
+  const web = createWebApp({ board: { board: board.root, env }, person, log: () => {} });
   const server = await listenHttp({
     port: 0,
     logger: silentLogger,
@@ -372,5 +373,32 @@ describe('changes as the person', () => {
     expect(drafted.body.mode).toBe('draft');
     const note = (await get<NoteDetail>(`/api/notes/${drafted.body.note.id}`)).body;
     expect(note.note.provenance).toBe('raw');
+  });
+
+  it('with a model configured, the supplementary handoff of an ended session is written by the model, and says so', async () => {
+    const llm = await startLlmServer([{ text: GOOD_ANSWER }]);
+    const board = seed(testdir());
+    const env = { BATON_LLM_URL: `${llm.origin}/v1`, BATON_LLM_MODEL: 'fixture-model' };
+    const { get, send } = await serve(board, undefined, env);
+    const ended = (await get<TimelineJson>('/api/timeline')).body.families[1]!.note!;
+    const plan = (await get<NoteDetail>(`/api/notes/${ended.id}`)).body.supplement;
+    expect(plan).toEqual({
+      mode: 'draft',
+      model: 'openai fixture-model',
+      why: 'session sess-b-0002 has ended: openai fixture-model writes a handoff from its transcript',
+    });
+    const written = await send<{ mode: string; method: string; by: string; note: { id: string } }>(
+      'POST',
+      `/api/notes/${ended.id}/supplement`,
+      {},
+    );
+    expect(written.status).toBe(201);
+    expect(written.body).toEqual(
+      expect.objectContaining({ mode: 'draft', method: 'generated', by: 'openai fixture-model' }),
+    );
+    expect(llm.requests).toHaveLength(1);
+    const note = (await get<NoteDetail>(`/api/notes/${written.body.note.id}`)).body;
+    expect(note.note.provenance).toBe('curated');
+    expect(note.sections).toHaveLength(6);
   });
 });

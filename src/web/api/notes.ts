@@ -2,8 +2,11 @@
 // supplementary handoff).
 import { createHash } from 'node:crypto';
 import { lstatSync, statSync } from 'node:fs';
+import { loadSettings } from '../../core/board/config.js';
 import type { Board } from '../../core/board/open-board.js';
 import { BatonError } from '../../core/errors.js';
+import { resolveLlmConfig } from '../../core/llm/config.js';
+import { writeSupplementaryHandoff } from '../../core/llm/supplementary.js';
 import { prepareContinuation, resumeOf } from '../../core/notes/continuation.js';
 import { buildTimeline, type TimelineNode } from '../../core/notes/lineage.js';
 import { type NoteRecord, projectKeyProblem } from '../../core/notes/note.js';
@@ -14,7 +17,6 @@ import { isStartableHarness, shellLine } from '../../core/sessions/harness-comma
 import { isLive } from '../../core/sessions/live.js';
 import { readSession, type SessionRecord } from '../../core/sessions/session.js';
 import { nameProblem } from '../../core/store/names.js';
-import { draftHandoff } from '../../core/transcripts/draft.js';
 import type {
   ContinueResult,
   NoteDetail,
@@ -171,7 +173,13 @@ function noteDetail(board: Board, id: string): NoteDetail {
     children,
     resume:
       'argv' in resume ? { command: shellLine(resume.argv, { cwd: resume.cwd }), cwd: resume.cwd } : resume,
-    supplement: supplementPlan(note, sessionLive, session?.transcriptPath, session !== undefined),
+    supplement: supplementPlan(
+      note,
+      sessionLive,
+      session?.transcriptPath,
+      session !== undefined,
+      configuredModel(board),
+    ),
   };
 }
 
@@ -199,6 +207,12 @@ function relatives(board: Board, note: NoteRecord): Pick<NoteDetail, 'parent' | 
   return { children: [] };
 }
 
+/** The model a supplementary handoff would be written by (`openai gpt-…`), or undefined for a mechanical draft. */
+function configuredModel(board: Board): string | undefined {
+  const llm = resolveLlmConfig(board.env, loadSettings(board).settings.llm);
+  return llm ? `${llm.provider} ${llm.model}` : undefined;
+}
+
 /** The transcript a draft can be made from: the session's, else the note's, when it is a file. */
 function transcriptOf(note: NoteRecord, sessionTranscript: string | undefined): string | undefined {
   return [sessionTranscript, note.transcriptPath].find((path) => {
@@ -220,7 +234,8 @@ function supplementPlan(
   live: boolean,
   sessionTranscript: string | undefined,
   recorded: boolean,
-): { mode: SupplementMode; why: string } {
+  model: string | undefined,
+): NoteDetail['supplement'] {
   if (live) {
     return {
       mode: 'request',
@@ -230,7 +245,10 @@ function supplementPlan(
   if (transcriptOf(note, sessionTranscript)) {
     return {
       mode: 'draft',
-      why: `session ${note.session} has ended: a mechanical draft is made from its transcript (no model)`,
+      model,
+      why: model
+        ? `session ${note.session} has ended: ${model} writes a handoff from its transcript`
+        : `session ${note.session} has ended: a mechanical draft is made from its transcript (no model is configured)`,
     };
   }
   return {
@@ -264,6 +282,7 @@ async function supplement({ board, params, body, person }: ApiContext): Promise<
     session !== undefined && isLive(session),
     session?.transcriptPath,
     session !== undefined,
+    configuredModel(board),
   );
   const intent = stringField(body, 'intent', true);
   if (plan.mode === 'request') {
@@ -282,9 +301,14 @@ async function supplement({ board, params, body, person }: ApiContext): Promise<
   }
   if (plan.mode === 'none') throw new BatonError('not_found', plan.why);
   const transcript = transcriptOf(note, session?.transcriptPath);
-  const draft = await draftHandoff(
+  const written = await writeSupplementaryHandoff(
     board,
     transcript === session?.transcriptPath ? { session: note.session } : { transcript },
   );
-  return { mode: 'draft', note: { id: draft.note.id, title: draft.note.title } };
+  return {
+    mode: 'draft',
+    note: { id: written.note.id, title: written.note.title },
+    method: written.method,
+    by: written.method === 'generated' ? `${written.provider} ${written.model}` : undefined,
+  };
 }

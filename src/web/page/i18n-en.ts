@@ -127,8 +127,10 @@ export const en = {
   'supplement.plan.request': 'The session is live: its agent is asked for one at its next turn.',
   'supplement.plan.draft':
     'The session has ended: a mechanical draft is made from its transcript (no model).',
+  'supplement.plan.generate': 'The session has ended: {model} writes a handoff from its transcript.',
   'supplement.plan.none': 'Not possible for this note:',
   'supplement.done.request': 'Asked session {session}; its agent writes the handoff at its next turn.',
+  'supplement.done.generated': '{by} wrote a new handoff from the transcript:',
   'supplement.done.draft': 'Drafted a new note from the transcript:',
   'supplement.prompt': 'The request it will see:',
   // cards

@@ -97,7 +97,7 @@ function Continue({ detail }: { detail: NoteDetail }) {
 }
 
 function Supplement({ detail }: { detail: NoteDetail }) {
-  const { mode, why } = detail.supplement;
+  const { mode, why, model } = detail.supplement;
   const action = useAction<SupplementResult>();
   const run = () =>
     action.run(
@@ -119,7 +119,11 @@ function Supplement({ detail }: { detail: NoteDetail }) {
           {t('action.supplement')}
         </button>
         <span class="muted" data-testid="supplement-plan" data-mode={mode} title={why}>
-          {plan ? t(plan) : t('supplement.plan.none')}
+          {mode === 'draft' && model
+            ? t('supplement.plan.generate', { model })
+            : plan
+              ? t(plan)
+              : t('supplement.plan.none')}
         </span>
       </div>
       {mode === 'none' && why && <p class="muted small">{why}</p>}
@@ -127,8 +131,11 @@ function Supplement({ detail }: { detail: NoteDetail }) {
       {result && (
         <div class="action-out" data-testid="supplement-result" data-mode={result.mode}>
           {result.mode === 'draft' ? (
-            <p>
-              {t('supplement.done.draft')} <a href={noteHref(result.note.id)}>{result.note.title}</a>
+            <p data-method={result.method}>
+              {result.method === 'generated'
+                ? t('supplement.done.generated', { by: result.by ?? '' })
+                : t('supplement.done.draft')}{' '}
+              <a href={noteHref(result.note.id)}>{result.note.title}</a>
             </p>
           ) : (
             <>
