@@ -40,6 +40,8 @@ export async function postJson(
 ): Promise<{ ok: true; json: unknown } | { ok: false; status: number; message: string }> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   const seconds = Math.round(options.timeoutMs / 100) / 10;
+  // A URL may carry a password (`https://user:pass@host`): messages quote it redacted.
+  const shown = options.redact(url).text;
   let text: string;
   let status: number;
   try {
@@ -53,17 +55,19 @@ export async function postJson(
     text = await response.text();
   } catch (error) {
     if (signal.aborted) {
-      throw new BatonError('io', `the model at ${url} did not answer within ${seconds} s (timed out)`, {
+      throw new BatonError('io', `the model at ${shown} did not answer within ${seconds} s (timed out)`, {
         cause: error,
       });
     }
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const why = cause?.code ?? cause?.message ?? (error as Error).message;
-    throw new BatonError('io', `cannot reach the model at ${url} (${why})`, { cause: error });
+    throw new BatonError('io', `cannot reach the model at ${shown} (${options.redact(String(why)).text})`, {
+      cause: error,
+    });
   }
   if (status < 200 || status > 299) {
     const start = options.redact(text.slice(0, ERROR_BODY_CHARS).replace(/\s+/g, ' ').trim()).text;
-    return { ok: false, status, message: `HTTP ${status} from ${url}: ${start || '(empty body)'}` };
+    return { ok: false, status, message: `HTTP ${status} from ${shown}: ${start || '(empty body)'}` };
   }
   try {
     return { ok: true, json: JSON.parse(text) };
@@ -72,7 +76,7 @@ export async function postJson(
     return {
       ok: false,
       status,
-      message: `HTTP ${status} from ${url} is not JSON: ${start || '(empty body)'}`,
+      message: `HTTP ${status} from ${shown} is not JSON: ${start || '(empty body)'}`,
     };
   }
 }

@@ -58,3 +58,19 @@ describe('answerProblem', () => {
     expect(answerProblem(`# Handoff\n\n${GOOD_ANSWER}`)).toBe('text before the first section ("# Handoff")');
   });
 });
+
+describe('errors', () => {
+  it('an unreachable server: the error names the URL with its password redacted', async () => {
+    const { redact } = await import('../../../src/core/redaction/redact.js');
+    const error = await callOpenAi(
+      { provider: 'openai', url: 'http://user:hunter2-not-a-word-9f8e7d@127.0.0.1:9/v1', model: 'm' },
+      { system: 's', user: 'u', maxTokens: 1, reasoning: false },
+      { timeoutMs: 2000, redact: (text) => redact(text, { env: {} }) },
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'BatonError', code: 'io' });
+    expect((error as Error).message).toMatch(
+      /^cannot reach the model at http:\/\/user:\[REDACTED:[\w-]+\]@127\.0\.0\.1:9\/v1\/chat\/completions \(/,
+    );
+    expect((error as Error).message).not.toContain('hunter2');
+  });
+});
