@@ -21,7 +21,6 @@ import type {
   ContinueResult,
   NoteDetail,
   NoteSummary,
-  SupplementMode,
   SupplementResult,
   TimelineJson,
   TimelineNodeJson,
