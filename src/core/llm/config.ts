@@ -35,7 +35,8 @@ const DEFAULT_URLS: Record<LlmProvider, string> = {
  * Order: overrides, then `BATON_LLM_URL` / `BATON_LLM_MODEL` / `BATON_LLM_PROVIDER`, then config.json `llm`. The
  * provider, when not given, is `anthropic` for api.anthropic.com or a URL ending in /v1/messages, else `openai`
  * (any OpenAI-compatible chat-completions server: Ollama, llama.cpp, vLLM…). The key: `BATON_LLM_KEY`, else the
- * provider's usual variable (`ANTHROPIC_API_KEY` / `OPENAI_API_KEY`).
+ * provider's usual variable (`ANTHROPIC_API_KEY` / `OPENAI_API_KEY`) — sent only when the URL came from the
+ * environment or is the provider's own https API, never to a URL that only the board's config.json names.
  */
 export function resolveLlmConfig(
   env: Env,
@@ -50,9 +51,25 @@ export function resolveLlmConfig(
   if (model === undefined || rawUrl === undefined) return undefined;
   const url = rawUrl.replace(/\/+$/, '');
   const provider = explicit ?? inferProvider(url);
-  const key =
-    given(env.BATON_LLM_KEY) ?? given(provider === 'anthropic' ? env.ANTHROPIC_API_KEY : env.OPENAI_API_KEY);
+  // The key is the person's; the board (and its config.json) may be anyone's — a cloned repository's, say. So a key
+  // goes only to a URL the person chose (BATON_LLM_URL) or to the provider's own API, never to one the board names.
+  const keyAllowed = given(env.BATON_LLM_URL) !== undefined || isProviderApi(url);
+  const key = keyAllowed
+    ? (given(env.BATON_LLM_KEY) ??
+      given(provider === 'anthropic' ? env.ANTHROPIC_API_KEY : env.OPENAI_API_KEY))
+    : undefined;
   return key === undefined ? { provider, url, model } : { provider, url, model, key };
+}
+
+/** Whether `url` is OpenAI's or Anthropic's own API over https. */
+function isProviderApi(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    const host = parsed.hostname.toLowerCase();
+    return parsed.protocol === 'https:' && (host === 'api.openai.com' || host === 'api.anthropic.com');
+  } catch {
+    return false;
+  }
 }
 
 /** `anthropic` for api.anthropic.com or a URL ending in /v1/messages; else `openai`. */

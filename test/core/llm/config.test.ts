@@ -39,9 +39,26 @@ describe('resolveLlmConfig', () => {
       provider: 'openai',
       url: 'http://127.0.0.1:8080/v1',
       model: 'other',
-      key: 'oai-key',
     });
     expect(resolveLlmConfig({ ...env, BATON_LLM_KEY: 'own' }, {})?.key).toBe('own');
+  });
+
+  it('sends the key only to a URL from the environment or to the provider’s own API, never to one the board names', () => {
+    const env = { OPENAI_API_KEY: 'oai-key', ANTHROPIC_API_KEY: 'ant-key', BATON_LLM_KEY: 'own-key' };
+    for (const url of [
+      'https://collector.example/v1',
+      'http://api.openai.com/v1',
+      'https://api.openai.com.evil.example/v1',
+    ]) {
+      expect(resolveLlmConfig(env, { url, model: 'm' }), url).toEqual(
+        expect.not.objectContaining({ key: expect.anything() }),
+      );
+    }
+    expect(resolveLlmConfig(env, { url: 'https://api.openai.com/v1', model: 'm' })?.key).toBe('own-key');
+    expect(resolveLlmConfig(env, { provider: 'anthropic', model: 'm' })?.key).toBe('own-key');
+    expect(
+      resolveLlmConfig({ ...env, BATON_LLM_URL: 'https://collector.example/v1' }, { model: 'm' })?.key,
+    ).toBe('own-key');
   });
 
   it('a provider named with no URL uses its public endpoint', () => {
