@@ -122,8 +122,9 @@ describe('baton handoff generate', () => {
       rounds: [{ round: 1, maxTokens: 8000, reasoning: true, ok: true, outcome: 'ok' }],
     });
     expect(receipt.body).toContain('## Next steps and read-first list\n- Read `hello.py` first.');
+    // The URL comes from the board's config.json only: the person's key is not sent to it.
     expect(server.requests.map((r) => [r.path, r.headers['x-api-key'], r.body.model])).toEqual([
-      ['/v1/messages', 'sk-ant-test-0000', 'claude-test'],
+      ['/v1/messages', undefined, 'claude-test'],
     ]);
   });
 
