@@ -31,6 +31,28 @@ export type LlmCall = (config: LlmConfig, request: LlmRequest, options: CallOpti
 /** Characters of a refusal's body quoted in its message. */
 export const ERROR_BODY_CHARS = 300;
 
+/** The most of an answer read: 24,000 output tokens are about 100 KB of text; the rest is never buffered. */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/** The response's body as text, or undefined once it passes `max` bytes (the rest is cancelled, never buffered). */
+async function readCapped(response: Response, max: number): Promise<string | undefined> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** POSTs `body` as JSON to `url`; a 2xx answer is parsed as JSON, anything else is a refusal. */
 export async function postJson(
   url: string,
@@ -52,7 +74,15 @@ export async function postJson(
       signal,
     });
     status = response.status;
-    text = await response.text();
+    const read = await readCapped(response, MAX_ANSWER_BYTES);
+    if (read === undefined) {
+      return {
+        ok: false,
+        status,
+        message: `HTTP ${status} from ${shown}: the answer is over ${MAX_ANSWER_BYTES / 1024 / 1024} MB (a handoff is a few KB)`,
+      };
+    }
+    text = read;
   } catch (error) {
     if (signal.aborted) {
       throw new BatonError('io', `the model at ${shown} did not answer within ${seconds} s (timed out)`, {

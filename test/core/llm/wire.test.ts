@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { messagesUrl } from '../../../src/core/llm/anthropic.js';
 import { answerProblem } from '../../../src/core/llm/generate.js';
 import { callOpenAi, chatCompletionsUrl } from '../../../src/core/llm/openai.js';
-import { GOOD_ANSWER } from '../../helpers/llm-server.js';
+import { GOOD_ANSWER, startLlmServer } from '../../helpers/llm-server.js';
 
 describe('endpoints', () => {
   it('chat completions and messages URLs are completed, never doubled', () => {
@@ -72,5 +72,22 @@ describe('errors', () => {
       /^cannot reach the model at http:\/\/user:\[REDACTED:[\w-]+\]@127\.0\.0\.1:9\/v1\/chat\/completions \(/,
     );
     expect((error as Error).message).not.toContain('hunter2');
+  });
+});
+
+describe('answers', () => {
+  it('an answer over 4 MB is refused without being buffered whole', async () => {
+    const { redact } = await import('../../../src/core/redaction/redact.js');
+    const server = await startLlmServer([{ status: 200, body: `{"x":"${'y'.repeat(5 * 1024 * 1024)}"}` }]);
+    const reply = await callOpenAi(
+      { provider: 'openai', url: `${server.origin}/v1`, model: 'm' },
+      { system: 's', user: 'u', maxTokens: 1, reasoning: false },
+      { timeoutMs: 10_000, redact: (text) => redact(text, { env: {} }) },
+    );
+    expect(reply).toEqual({
+      ok: false,
+      status: 200,
+      message: `HTTP 200 from ${server.origin}/v1/chat/completions: the answer is over 4 MB (a handoff is a few KB)`,
+    });
   });
 });
