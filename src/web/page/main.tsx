@@ -13,7 +13,7 @@ import { useResource } from './resource.js';
 import { go, listOf, parseRoute, type Route } from './route.js';
 import { SearchView } from './search.js';
 import { SessionsView } from './sessions.js';
-import { applyStoredTheme } from './theme.js';
+import { applyTheme } from './theme.js';
 import { TimelineView } from './timeline.js';
 
 function useRoute(): Route {
@@ -104,7 +104,7 @@ function App() {
   );
 }
 
-applyStoredTheme();
+applyTheme();
 document.documentElement.lang = lang();
 const root = document.getElementById('app');
 if (root) {

@@ -1,5 +1,5 @@
-// Light / dark: the system's choice until the person picks one; the pick is kept in localStorage and set as
-// `data-theme` on <html>, which style.css reads.
+// Light / dark: the system's choice until the person picks one; the pick is kept in localStorage. The theme in
+// effect is always set as `data-theme` on <html>, which style.css reads.
 export type Theme = 'light' | 'dark';
 
 const STORE = 'baton-theme';
@@ -20,9 +20,16 @@ export function currentTheme(): Theme {
   return picked ?? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
 }
 
-/** Applies the stored pick (if any) to <html>; call once before the first render. */
-export function applyStoredTheme(): void {
-  if (picked) document.documentElement.dataset.theme = picked;
+/**
+ * Sets the theme in effect on <html> (the one place style.css reads it), and keeps following the system's choice
+ * until the person picks one; call once before the first render.
+ */
+export function applyTheme(): void {
+  const set = () => {
+    document.documentElement.dataset.theme = currentTheme();
+  };
+  set();
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', set);
 }
 
 /** Switches to the other theme and remembers it. */
