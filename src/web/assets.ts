@@ -81,7 +81,7 @@ export function assetsRoute(dir: string | undefined, pageToken: string): Route {
       return true;
     }
     const name = path === '/' || path === '/index.html' ? 'index.html' : path.slice(1);
-    if (name !== 'index.html' && !(name in TYPES)) return false;
+    if (name !== 'index.html' && !Object.hasOwn(TYPES, name)) return false;
     const data = read(name);
     if (!data) {
       res

@@ -244,6 +244,13 @@ describe('headers and the page', () => {
     }
   });
 
+  it('serves only its own files: any other path is 404', async () => {
+    const { base } = await serve(board());
+    for (const path of ['/constructor', '/__proto__', '/toString', '/index.js', '/../package.json']) {
+      expect((await fetch(base + path)).status, path).toBe(404);
+    }
+  });
+
   it('fills in the page token; the built page has no inline script or style', async () => {
     const { base, web } = await serve(board());
     const html = await (await fetch(`${base}/`)).text();
