@@ -39,6 +39,21 @@ async function alice(dir: string, extra = {}) {
   return connect({ board: boardIn(dir), agent: 'alice', ...extra });
 }
 
+/** The session record of a Claude Code session whose transcript is the fixture. */
+function recordClaudeSession(board: Board, dir: string): void {
+  writeSession(board, {
+    id: 'sess-claude',
+    harness: 'claude',
+    agent: 'claude-3f2a9c',
+    cwd: dir,
+    projectKey: projectKeyOf(dir),
+    parentSession: '',
+    startedAt: new Date(T0).toISOString(),
+    lastSeen: new Date(T0).toISOString(),
+    transcriptPath: CLAUDE_FIXTURE,
+  });
+}
+
 /** The board the server of `boardIn(dir)` uses, with a fixed clock, for seeding notes in-process. */
 function seedBoard(dir: string, at: number, cwd = dir): Board {
   const board = openBoard({ ...boardIn(dir), cwd, clock: () => at });
@@ -269,17 +284,7 @@ describe('write_handoff (raw draft from a session)', () => {
   it('drafts from the session transcript and says that it is a raw draft', async () => {
     const dir = testdir();
     const board = seedBoard(dir, T0);
-    writeSession(board, {
-      id: 'sess-claude',
-      harness: 'claude',
-      agent: 'claude-3f2a9c',
-      cwd: dir,
-      projectKey: projectKeyOf(dir),
-      parentSession: '',
-      startedAt: new Date(T0).toISOString(),
-      lastSeen: new Date(T0).toISOString(),
-      transcriptPath: CLAUDE_FIXTURE,
-    });
+    recordClaudeSession(board, dir);
     const client = await alice(dir);
     const result = await call(client, 'write_handoff', { session_id: 'sess-claude' });
     expect(result.isError).toBeFalsy();
@@ -301,17 +306,7 @@ describe('write_handoff (raw draft from a session)', () => {
     const llm = await startLlmServer([{ text: GOOD_ANSWER }]);
     const dir = testdir();
     const board = seedBoard(dir, T0);
-    writeSession(board, {
-      id: 'sess-claude',
-      harness: 'claude',
-      agent: 'claude-3f2a9c',
-      cwd: dir,
-      projectKey: projectKeyOf(dir),
-      parentSession: '',
-      startedAt: new Date(T0).toISOString(),
-      lastSeen: new Date(T0).toISOString(),
-      transcriptPath: CLAUDE_FIXTURE,
-    });
+    recordClaudeSession(board, dir);
     const env = { BATON_LLM_URL: `${llm.origin}/v1`, BATON_LLM_MODEL: 'fixture-model' };
     const client = await connect({ board: boardIn(dir, env), agent: 'alice' });
     const result = await call(client, 'write_handoff', { session_id: 'sess-claude' });
