@@ -10,11 +10,13 @@ import { checkToken, readTokenFile } from '../../mcp/token.js';
 import { createWebApp, DEFAULT_PERSON } from '../../web/server.js';
 import { intFlag, parseCommandArgs } from '../args.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
+import { remoteCliRoute } from '../remote/route.js';
 import { packageVersion } from '../version.js';
 
 export const usage = `baton serve [--port 7325] [--host 127.0.0.1] [--token-file <file>] [--tools default|full|messaging|cards|notes] [--as <name>]
-  Serves the web UI at http://<host>:<port>/ (its JSON API under /api/) and MCP over Streamable HTTP at
-  http://<host>:<port>/mcp (stateless; one fresh server per request).
+  Serves the web UI at http://<host>:<port>/ (its JSON API under /api/), MCP over Streamable HTTP at
+  http://<host>:<port>/mcp (stateless; one fresh server per request), and the board's commands for agents on
+  other machines at /api/cli (they set BATON_URL=http://<host>:<port> and BATON_TOKEN: see the README).
   --host        any non-loopback address needs a token (--token-file, or BATON_TOKEN); clients send
                 "Authorization: Bearer <token>". A token has at least 32 characters.
   --token-file  read the token from <file>; a missing file is created with a new random token, mode 600.
@@ -48,8 +50,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     version: packageVersion(),
     log: (error) => logger.error('web request failed', error),
   });
+  // First: the web API would answer /api/cli as an unknown endpoint.
+  const remote = remoteCliRoute({ boardRoot: root, token, env: io.env, cwd: io.cwd, logger });
   const running = await listenHttp({
-    routes: web.routes,
+    routes: [remote, ...web.routes],
     host: flags.host,
     port,
     token,

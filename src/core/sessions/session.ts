@@ -8,7 +8,13 @@ import { withLock } from '../store/lock.js';
 import { nameProblem, validateName } from '../store/names.js';
 import { validateStoredName, writeJsonRecord } from '../store/records.js';
 import { parentFromEnv, resolveParent } from './parent-link.js';
-import { ancestors, harnessOf, type ProcessInfo, sessionAnchor } from './process-tree.js';
+import {
+  ancestors,
+  harnessOf,
+  isDetachedFromProcessTree,
+  type ProcessInfo,
+  sessionAnchor,
+} from './process-tree.js';
 
 export interface SessionRecord {
   id: string;
@@ -101,6 +107,13 @@ export function writeSession(board: Board, record: SessionRecord): void {
 export function bindSession(board: Board, name: string, anchor: ProcessInfo | undefined = sessionAnchor()) {
   const agent = validateStoredName(board, 'agent', name);
   const hooked = board.env.BATON_SESSION ? undefined : boundSession(board)?.session;
+  if (!board.env.BATON_SESSION && !hooked && isDetachedFromProcessTree()) {
+    // A server's own parent process is no caller's session: binding to it would name every caller alike.
+    throw new BatonError(
+      'no_agent',
+      `no session to bind ${agent} to here: this command runs in a server, not in your session — set BATON_SESSION=<your session id> (a harness's CLAUDE_CODE_SESSION_ID or CODEX_THREAD_ID also works), or pass --as ${agent} to each command`,
+    );
+  }
   const id =
     board.env.BATON_SESSION ||
     hooked ||
