@@ -3,6 +3,17 @@
 // loader; every other command loads the full CLI.
 const HOT = new Set(['poll', 'send', 'inbox', 'board', 'hook']);
 
+// `--url <url>` (anywhere before a `--`) or BATON_URL: the command runs on the board of a `baton serve` elsewhere.
+let remote = Boolean(process.env.BATON_URL);
+for (let i = 2; i < process.argv.length && process.argv[i] !== '--'; i++) {
+  const arg = process.argv[i];
+  if (arg !== '--url' && !arg.startsWith('--url=')) continue;
+  process.env.BATON_URL = arg === '--url' ? (process.argv[i + 1] ?? '') : arg.slice('--url='.length);
+  process.argv.splice(i, arg === '--url' ? 2 : 1);
+  remote = true;
+  break;
+}
+
 // `baton --as bob inbox`: the global flags written before the command are moved after it (before a `--`, if
 // any), so every command, hot or not, sees `<command> [flags]`. A tiny scan: only these four may lead.
 const argv = process.argv;
@@ -23,5 +34,8 @@ if (at > 2 && at < argv.length) {
 }
 
 const command = process.argv[2];
-if (HOT.has(command)) require(`../dist/hot/${command}.cjs`);
+// Help and the version are this installation's own; `baton mcp` bridges to the server's /mcp (in the full CLI).
+const LOCAL = new Set([undefined, 'help', '--help', '-h', 'version', '--version', '-v', 'mcp']);
+if (remote && !LOCAL.has(command)) require('../dist/hot/remote.cjs');
+else if (HOT.has(command)) require(`../dist/hot/${command}.cjs`);
 else import('../dist/cli.js');

@@ -37,6 +37,7 @@ await Promise.all([
       'hot/board': 'src/cli/hot/board.ts',
       'hot/hook': 'src/cli/hot/hook.ts',
       'hot/hook-work': 'src/cli/hot/hook-work.ts',
+      'hot/remote': 'src/cli/hot/remote.ts',
     },
     format: 'cjs',
     outExtension: { '.js': '.cjs' },
