@@ -46,6 +46,10 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   },
   board: { summary: 'the notes as a lineage timeline', load: () => import('./commands/board.js') },
   pack: { summary: 'a context pack: named items within a budget', load: () => import('./commands/pack.js') },
+  sync: {
+    summary: 'the board to and from other machines, through git',
+    load: () => import('./commands/sync.js'),
+  },
   gc: { summary: 'remove leftovers of interrupted work', load: () => import('./commands/gc.js') },
   doctor: { summary: 'check the board and report broken files', load: () => import('./commands/doctor.js') },
   demo: { summary: 'create a demo board and show it', load: () => import('./commands/demo.js') },

@@ -36,6 +36,12 @@ export interface Settings {
     model?: string;
     provider?: 'openai' | 'anthropic';
   };
+  /** `baton sync`: where the board's history goes (absent repo: a branch of the project's own repository). */
+  sync: {
+    repo?: string;
+    remote: string;
+    branch: string;
+  };
 }
 
 export interface LoadedSettings {
@@ -52,7 +58,11 @@ export const DEFAULT_SETTINGS: Settings = {
   pending: { ttlMs: 30 * 60 * 1000 },
   hooks: { rawHandoffOnCompact: true, blockOnConflict: false },
   llm: {},
+  sync: { remote: 'origin', branch: 'baton' },
 };
+
+// A remote or branch name git accepts and no command line can mistake for a flag.
+const REF_NAME = /^(?!-)(?!.*\.\.)(?!.*\.lock$)[A-Za-z0-9._/-]{1,100}$/;
 
 const CONFIG_BYTES = 256 * 1024;
 
@@ -115,6 +125,16 @@ export function loadSettings(board: Board): LoadedSettings {
       );
     }
   }
+  const refName = (key: string, fallback: string): string => {
+    const value = text('sync', key);
+    if (value === undefined) return fallback;
+    if (REF_NAME.test(value) && !value.endsWith('/') && !value.startsWith('/')) return value;
+    problems.push(`${path}: sync.${key} ${shown(value)} is not a usable git name — ${fallback} is used`);
+    return fallback;
+  };
+  const repo = text('sync', 'repo');
+  if (repo?.startsWith('-'))
+    problems.push(`${path}: sync.repo ${shown(repo)} is not a repository — it is ignored`);
   const unlimited = (n: number) => (n === 0 ? Number.POSITIVE_INFINITY : n);
   const d = DEFAULT_SETTINGS;
   const maxNotes = count('index', 'maxNotes', d.index.maxNotes);
@@ -137,6 +157,11 @@ export function loadSettings(board: Board): LoadedSettings {
       url: text('llm', 'url'),
       model: text('llm', 'model'),
       provider: text('llm', 'provider', ['openai', 'anthropic']) as Settings['llm']['provider'],
+    },
+    sync: {
+      repo: repo?.startsWith('-') ? undefined : repo,
+      remote: refName('remote', d.sync.remote),
+      branch: refName('branch', d.sync.branch),
     },
   };
   return { settings, problems };

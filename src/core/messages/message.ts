@@ -2,6 +2,7 @@
 import { basename, dirname } from 'node:path';
 import { type Board, boardPath } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
+import { type Fields, parseRecord } from '../store/front-matter.js';
 import { idTime, isId } from '../store/ids.js';
 import { nameProblem } from '../store/names.js';
 import { readRecordFile } from '../store/read-file.js';
@@ -51,6 +52,17 @@ export const MESSAGE_FILE_BYTES = 64 * 1024;
 export function readMessageFile(root: string, path: string): MessageRead {
   const record = readRecordFile(root, path, MESSAGE_FILE_BYTES);
   if (!record.ok) return record;
+  return messageFromRecord(record, path);
+}
+
+/** The same checks on a message's text that did not come from the board's disk (a commit from another machine). */
+export function parseMessageText(text: string, path: string): MessageRead {
+  const record = parseRecord(text);
+  if (!record.ok) return { ok: false, missing: false, reason: record.reason };
+  return messageFromRecord(record, path);
+}
+
+function messageFromRecord(record: { fields: Fields; body: string }, path: string): MessageRead {
   const f = record.fields;
   for (const key of ['id', 'from', 'to', 'at'] as const) {
     if (typeof f[key] !== 'string' || f[key] === '')

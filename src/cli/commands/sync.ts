@@ -1,0 +1,134 @@
+// `baton sync [--watch]` — the board through git, to and from the other machines; and `baton sync merge-file`, the
+// merge driver git runs for a record both sides changed.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { requireBoard } from '../../core/board/open-board.js';
+import { visibleText } from '../../core/display/visible-text.js';
+import { mergeRecord } from '../../core/sync/merge.js';
+import { RECORD_BYTES, recordKind } from '../../core/sync/records.js';
+import { type SyncResult, syncBoard } from '../../core/sync/sync.js';
+import { intFlag, parseCommandArgs } from '../args.js';
+import { boardFromFlags, echoBoard, printJson, reportProblems, requireEnabled } from '../board-flags.js';
+import { type CliIO, printUsage, reportError, UsageError } from '../io.js';
+
+export const usage = `baton sync [--watch] [--interval <seconds>] [--json]
+  Moves the board through git to and from other machines: commits this machine's records (never state/),
+  fetches, merges, pushes, and retries when another machine pushed first. Messages that arrive for agents
+  here are queued for them, as if sent here. By default the board lives on the branch "baton" of the
+  project's own repository, in a worktree baton keeps under .baton/state/sync (your branches never see it);
+  .baton/config.json can name another: {"sync": {"repo": "<url or path>", "remote": "origin", "branch": "baton"}}.
+  --watch syncs on every change to the board and every --interval seconds (default 30) until interrupted.`;
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  if (argv[0] === 'merge-file') return mergeFile(argv.slice(1), io);
+  const { flags } = parseCommandArgs('sync', argv, {
+    watch: { type: 'boolean' },
+    interval: { type: 'string' },
+  });
+  if (flags.help) return printUsage(io, usage, flags.json);
+  requireEnabled(io);
+  const board = boardFromFlags(io, flags);
+  requireBoard(board);
+  const options = { mergeDriver: driverCommand() };
+  if (!flags.watch) {
+    const result = syncBoard(board, options);
+    report(io, result, flags.json);
+    echoBoard(io, board);
+    return 0;
+  }
+  const intervalMs = intFlag('interval', flags.interval, 30, 1) * 1000;
+  return watchLoop(io, intervalMs, () => report(io, syncBoard(board, options), flags.json), board.root);
+}
+
+function report(io: CliIO, result: SyncResult, json: boolean | undefined): void {
+  reportProblems(io, result.problems);
+  if (json) {
+    printJson(io, result);
+    return;
+  }
+  const parts: string[] = [];
+  parts.push(result.committed > 0 ? `${result.committed} local change(s) committed` : 'no local changes');
+  const { added, changed, removed, queued } = result.received;
+  if (added + changed + removed > 0) {
+    parts.push(
+      `received ${added} new, ${changed} changed, ${removed} removed record(s)${queued > 0 ? `, ${queued} message(s) queued for delivery` : ''}`,
+    );
+  }
+  const where = `${result.remote}/${result.branch}`;
+  if (!result.hasRemote)
+    parts.push(`no remote "${result.remote}" — committed here only (git remote add ${result.remote} <url>)`);
+  else if (result.pushed) parts.push(`pushed to ${where}`);
+  else parts.push(`up to date with ${where}`);
+  io.out(`sync: ${visibleText(parts.join(' · '), { singleLine: true })}\n`);
+}
+
+// A sync on every change (gathered for a second) and on every interval; a failed round is reported and the next
+// one tries again. Stops on SIGINT/SIGTERM.
+async function watchLoop(io: CliIO, intervalMs: number, once: () => void, root: string): Promise<number> {
+  const { BoardWatcher } = await import('../../web/watch.js');
+  const watcher = new BoardWatcher(root, { settleMs: 1000 });
+  let wake: (() => void) | undefined;
+  let dirty = true;
+  const stop = watcher.subscribe((areas) => {
+    if (areas.some((area) => area !== 'pending')) {
+      dirty = true;
+      wake?.();
+    }
+  });
+  try {
+    while (!io.signal?.aborted) {
+      if (dirty) {
+        dirty = false;
+        try {
+          once();
+        } catch (error) {
+          reportError(io, error);
+        }
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          dirty = true;
+          resolve();
+        }, intervalMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        io.signal?.addEventListener('abort', wake, { once: true });
+      });
+      wake = undefined;
+    }
+  } finally {
+    stop();
+  }
+  return 0;
+}
+
+// This very baton, for git to run as the merge driver (quoted for the shell git runs it through).
+function driverCommand(): string {
+  const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+  return `${quote(process.execPath)} ${quote(process.argv[1] ?? 'baton')} sync merge-file`;
+}
+
+/** `baton sync merge-file <base> <ours> <theirs> <path>`: writes the merged record over <ours>; exit 1 = conflict. */
+function mergeFile(args: string[], io: CliIO): number {
+  const [base, ours, theirs, path] = args;
+  if (!base || !ours || !theirs || !path)
+    throw new UsageError('usage: baton sync merge-file <base> <ours> <theirs> <path> (git runs this)');
+  const kind = recordKind(path);
+  if (!kind) {
+    io.err(`baton: ${visibleText(path)} is not a record baton merges\n`);
+    return 1;
+  }
+  const read = (file: string) => {
+    const text = readFileSync(file);
+    if (text.length > RECORD_BYTES[kind]) throw new UsageError(`${file} is larger than a ${kind} may be`);
+    return text.toString('utf8');
+  };
+  const merged = mergeRecord(kind, read(base), read(ours), read(theirs));
+  if (!merged.ok) {
+    io.err(`baton: cannot merge ${visibleText(path)}: ${merged.reason}\n`);
+    return 1;
+  }
+  writeFileSync(ours, merged.text);
+  return 0;
+}
