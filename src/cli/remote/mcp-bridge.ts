@@ -73,7 +73,7 @@ export async function bridgeMcp(options: BridgeOptions): Promise<void> {
 // The SDK's error says the status and the body; the person needs what to do (and never the token).
 function relayProblem(error: unknown, shown: string, sentToken: boolean): string {
   const text = error instanceof Error ? error.message : String(error);
-  if (/\b401\b/.test(text)) {
+  if ((error as { code?: unknown }).code === 401 || /\b401\b|unauthorized/i.test(text)) {
     return sentToken
       ? `the server at ${shown} (BATON_URL) refused the token (BATON_TOKEN) — set BATON_TOKEN to the token its \`baton serve\` uses`
       : `the server at ${shown} (BATON_URL) requires a token — set BATON_TOKEN to the token its \`baton serve\` uses`;
