@@ -19,7 +19,18 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-const SECTIONS = ['messaging', 'hooks', 'redaction', 'mcp', 'transcripts', 'notes', 'index', 'gc', 'web'];
+const SECTIONS = [
+  'messaging',
+  'hooks',
+  'redaction',
+  'mcp',
+  'transcripts',
+  'notes',
+  'index',
+  'gc',
+  'web',
+  'remote',
+];
 const BASELINE_RUNS = 15;
 const DEFAULT_RUNS = 15;
 const WARMUP_RUNS = 3;
