@@ -1,4 +1,5 @@
 // Listing session records and telling which are live (not ended, and their process still exists).
+import { hostname } from 'node:os';
 import { type Board, boardPath } from '../board/open-board.js';
 import { isTempName } from '../store/atomic-write.js';
 import { readJsonRecord } from '../store/json-record.js';
@@ -38,10 +39,14 @@ export function listSessions(board: Board): SessionList {
   return { sessions, problems };
 }
 
-/** Live: not ended and, when a pid is recorded, that process still exists. */
+/**
+ * Live: not ended and, when a pid of this machine is recorded, that process still exists. A session that came from
+ * another machine (`baton sync`) is live until it ends there: this machine's processes say nothing about it.
+ */
 export function isLive(session: SessionRecord): boolean {
   if (session.endedAt) return false;
   if (session.pid === undefined) return true;
+  if (session.host !== undefined && session.host !== hostname()) return true;
   return processExists(session.pid);
 }
 

@@ -1,4 +1,6 @@
 // Session records (`sessions/<id>.json`) and the pid index that lets a command find the session it runs in.
+
+import { hostname } from 'node:os';
 import { checkAgentRecord } from '../agents/registry.js';
 import { readGitInfo } from '../board/git.js';
 import { type Board, boardPath, ensureBoard, type Redactor } from '../board/open-board.js';
@@ -27,6 +29,8 @@ export interface SessionRecord {
   lastSeen: string;
   endedAt?: string;
   pid?: number;
+  /** The machine `pid` belongs to: a session synced from another machine is not judged by this one's processes. */
+  host?: string;
   transcriptPath?: string;
   /** Paths the session touched, oldest first: relative to its project root when inside it (see touched.ts). */
   touched?: string[];
@@ -51,6 +55,7 @@ export const SESSION_SCHEMA: JsonSchema = {
   lastSeen: 'string',
   endedAt: 'string?',
   pid: 'integer?',
+  host: 'string?',
   transcriptPath: 'string?',
   touched: 'string[]?',
   touchedAt: 'string[]?',
@@ -89,6 +94,7 @@ export function writeSession(board: Board, record: SessionRecord): void {
   validateStoredName(board, 'session', record.id);
   validateStoredName(board, 'agent', record.agent);
   ensureBoard(board);
+  if (record.pid !== undefined && record.host === undefined) record.host = hostname();
   // cwd, transcriptPath and touched paths are free text from the harness: redacted like any body.
   writeJsonRecord(board, boardPath(board, 'sessions', `${record.id}.json`), record);
   if (record.pid !== undefined) {

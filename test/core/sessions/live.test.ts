@@ -1,5 +1,6 @@
 // Live sessions: not ended, and their process (when recorded) still exists; newest first per project.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBoard } from '../../../src/core/board/open-board.js';
@@ -40,6 +41,17 @@ describe('live sessions', () => {
     expect(latestLiveSession(board, 'q')?.id).toBe('other-project');
     expect(latestLiveSession(board, 'none')).toBeUndefined();
     expect(isLive(session('x', '', { pid: DEAD_PID }))).toBe(false);
+  });
+
+  it('records the machine of a pid, and judges a session synced from another machine by its end alone', () => {
+    const board = testBoard();
+    writeSession(board, session('here', '2026-11-30T10:00:00.000Z', { pid: DEAD_PID }));
+    const stored = JSON.parse(readFileSync(join(board.root, 'sessions', 'here.json'), 'utf8'));
+    expect(stored.host).toBe(hostname());
+    expect(isLive(stored)).toBe(false);
+    // The same pid on another machine says nothing here: live until it ends there.
+    expect(isLive({ ...stored, host: `not-${hostname()}` })).toBe(true);
+    expect(isLive({ ...stored, host: `not-${hostname()}`, endedAt: '2026-11-30T11:00:00.000Z' })).toBe(false);
   });
 
   it('lists newest first and reports unreadable records instead of throwing', () => {
