@@ -159,7 +159,7 @@ export function loadSettings(board: Board): LoadedSettings {
       provider: text('llm', 'provider', ['openai', 'anthropic']) as Settings['llm']['provider'],
     },
     sync: {
-      repo: repo?.startsWith('-') ? undefined : repo,
+      repo: text('sync', 'repo'),
       remote: refName('remote', d.sync.remote),
       branch: refName('branch', d.sync.branch),
     },

@@ -47,30 +47,42 @@ sessions/*.json merge=baton
 /** Opens (creating or repairing as needed) the worktree of the board's branch. */
 export function openSyncRepo(board: Board, settings: SyncSettings): SyncRepo {
   const state = syncStateDir(board);
+  const worktree = join(state, 'worktree');
+  const { remote, branch } = settings;
+  // Where the history lives is settled before anything is written.
+  const project = settings.repo ? undefined : projectRoot(board);
   ensureFolders(board.root, state);
   // The project's own `git status` must not show the worktree (or anything else derived) as new files.
   const ignore = join(board.root, 'state', '.gitignore');
   if (entryKind(ignore) === 'missing') writeFileAtomic(board.root, ignore, '*\n');
-  const worktree = join(state, 'worktree');
-  const { remote, branch } = settings;
   const source = settings.repo
     ? openSeparate(board, worktree, settings.repo, branch)
-    : openProjectWorktree(board, worktree, remote, branch);
+    : openProjectWorktree(board, project as string, worktree, remote, branch);
   repairInterrupted(worktree, remote, branch);
   const hasRemote = git(worktree, ['remote', 'get-url', '--', remote]).status === 0;
   return { worktree, source, remote, branch, remoteRef: `refs/remotes/${remote}/${branch}`, hasRemote };
 }
 
-function openProjectWorktree(board: Board, worktree: string, remote: string, branch: string): string {
+// The top folder of the project repository that holds the board.
+function projectRoot(board: Board): string {
   const project = dirname(board.root);
   const top = git(project, ['rev-parse', '--show-toplevel']);
   if (top.status !== 0) {
     throw new BatonError(
       'not_found',
-      `no git repository holds the board ${board.root} — run \`git init\` in ${project} and add a remote, or name a repository for the board in config.json: {"sync": {"repo": "<url or path>"}}`,
+      `no git repository holds the board ${board.root} — run \`git init\` in ${project} and add a remote, or name a repository for the board in config.json: {"sync": {"repo": "<url or path>"}}; nothing was written`,
     );
   }
-  const root = top.stdout.trim();
+  return top.stdout.trim();
+}
+
+function openProjectWorktree(
+  board: Board,
+  root: string,
+  worktree: string,
+  remote: string,
+  branch: string,
+): string {
   if (isWorktreeOf(worktree, branch)) return root;
   removeWorktree(board, root, worktree);
   const local = `refs/heads/${branch}`;
@@ -98,7 +110,7 @@ function openSeparate(board: Board, worktree: string, repo: string, branch: stri
   if (repo.startsWith('-')) {
     throw new BatonError(
       'invalid_input',
-      `sync.repo ${JSON.stringify(repo)} in config.json is not a repository`,
+      `sync.repo ${JSON.stringify(repo)} in config.json is not a repository (a name starting with "-" would be read as an option) — nothing was written`,
     );
   }
   if (isWorktreeOf(worktree, branch)) {

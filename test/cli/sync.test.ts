@@ -1,0 +1,225 @@
+// `baton sync` as a user runs it: the board on its own branch, the user's branches and commits untouched, their
+// hooks not run, clear refusals that write nothing, a separate repository from config.json, and --watch.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, baton, cleanEnv, filesUnder, testdir } from '../helpers/testdir.js';
+
+function git(cwd: string, ...args: string[]): string {
+  const result = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: cleanEnv(),
+  });
+  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+interface Machine {
+  root: string;
+  board: string;
+  run(args: string[], input?: string): ReturnType<typeof baton>;
+}
+
+/** A bare repository and `names.length` clones of it, each with one commit on main and `baton init` run. */
+function machines(...names: string[]): { origin: string; all: Machine[] } {
+  const dir = testdir();
+  const origin = join(dir, 'origin.git');
+  git(dir, 'init', '-q', '--bare', '-b', 'main', origin);
+  const all = names.map((name, i) => {
+    const root = join(dir, name);
+    git(dir, 'clone', '-q', origin, root);
+    if (i === 0) {
+      writeFileSync(join(root, 'README.md'), '# shop\n');
+      git(root, 'add', 'README.md');
+      git(root, 'commit', '-q', '-m', 'first');
+      git(root, 'push', '-q', 'origin', 'HEAD:main');
+    } else git(root, 'pull', '-q', 'origin', 'main');
+    const run = (args: string[], input = '') => baton(args, { cwd: root, input });
+    expect(run(['init']).code).toBe(0);
+    return { root, board: join(root, '.baton'), run };
+  });
+  return { origin, all };
+}
+
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const rel of filesUnder(dir)) out[rel] = readFileSync(join(dir, rel), 'utf8');
+  return out;
+}
+
+describe('baton sync', () => {
+  it('moves records on the baton branch only: the user’s branch, index and commits stay as they were', () => {
+    const { origin, all } = machines('a', 'b');
+    const [a, b] = all as [Machine, Machine];
+    writeFileSync(join(a.root, 'work.ts'), 'staged\n');
+    git(a.root, 'add', 'work.ts');
+    const before = {
+      head: git(a.root, 'rev-parse', 'HEAD'),
+      branch: git(a.root, 'branch', '--show-current'),
+    };
+    expect(a.run(['send', '--as', 'alice', '--to', 'bob', '--body', 'hello from a']).code).toBe(0);
+
+    const synced = a.run(['sync']);
+    expect(synced.stderr).toBe(`[board ${a.board}]\n`);
+    expect(synced.stdout).toBe('sync: 1 local change(s) committed · pushed to origin/baton\n');
+    expect(git(a.root, 'rev-parse', 'HEAD')).toBe(before.head);
+    expect(git(a.root, 'branch', '--show-current')).toBe(before.branch);
+    expect(git(a.root, 'diff', '--cached', '--name-only')).toBe('work.ts');
+    expect(git(a.root, 'status', '--porcelain', '--untracked-files=all')).not.toMatch(/state\//);
+    // The branch holds records and the merge rules, never derived state or this machine's settings.
+    const files = git(origin, 'ls-tree', '-r', '--name-only', 'baton').split('\n');
+    expect(files).toEqual([
+      '.gitattributes',
+      expect.stringMatching(/^messages\/bob\/\d{4}-\d{2}-\d{2}\/m-[0-9A-Z]{26}\.md$/),
+    ]);
+    expect(git(origin, 'log', '--format=%s', 'main')).toBe('first');
+
+    const got = b.run(['sync', '--json']);
+    expect(got.code).toBe(0);
+    const result = JSON.parse(got.stdout);
+    expect(result).toMatchObject({
+      remote: 'origin',
+      branch: 'baton',
+      committed: 0,
+      received: { added: 1, changed: 0, removed: 0, queued: 1 },
+      pushed: false,
+      hasRemote: true,
+      problems: [],
+    });
+    expect(b.run(['inbox', '--as', 'bob']).stdout).toContain('hello from a');
+    const polled = b.run(['poll', '--as', 'bob']);
+    expect(polled.stdout).toContain('hello from a');
+    expect(b.run(['sync']).stdout).toBe('sync: no local changes · up to date with origin/baton\n');
+    expect(b.run(['poll', '--as', 'bob']).stdout).toBe('');
+  });
+
+  it('runs none of the project’s git hooks and ignores a GIT_DIR from the shell', () => {
+    const { all } = machines('a');
+    const [a] = all as [Machine];
+    const hooks = join(a.root, '.git', 'hooks');
+    for (const hook of ['pre-commit', 'commit-msg', 'pre-push', 'post-merge']) {
+      writeFileSync(join(hooks, hook), `#!/bin/sh\necho ran >> "${join(a.root, 'hook-ran')}"\nexit 1\n`, {
+        mode: 0o755,
+      });
+    }
+    expect(a.run(['send', '--as', 'alice', '--to', 'bob', '--body', 'x']).code).toBe(0);
+    const synced = baton(['sync'], { cwd: a.root, env: { GIT_DIR: '/nonexistent' } });
+    expect(synced.stderr).toBe(`[board ${a.board}]\n`);
+    expect(synced.code).toBe(0);
+    expect(existsSync(join(a.root, 'hook-ran'))).toBe(false);
+  });
+
+  it('refuses a board outside any git repository, naming the fix, and writes nothing', () => {
+    const dir = testdir();
+    expect(baton(['init'], { cwd: dir }).code).toBe(0);
+    const board = join(dir, '.baton');
+    const before = snapshot(board);
+    const result = baton(['sync'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `baton: no git repository holds the board ${board} — run \`git init\` in ${dir} and add a remote, or name a repository for the board in config.json: {"sync": {"repo": "<url or path>"}}; nothing was written\n`,
+    );
+    expect(snapshot(board)).toEqual(before);
+  });
+
+  it('without the remote, commits here and says so', () => {
+    const dir = testdir();
+    git(dir, 'init', '-q', '-b', 'main');
+    expect(baton(['send', '--as', 'alice', '--to', 'bob', '--body', 'x'], { cwd: dir }).code).toBe(0);
+    const result = baton(['sync'], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      'sync: 1 local change(s) committed · no remote "origin" — committed here only (git remote add origin <url>)\n',
+    );
+    expect(git(dir, 'log', '--format=%s', 'baton')).toMatch(/^baton sync: 1 record from /);
+  });
+
+  it('uses a separate repository named in config.json, and refuses one that could be read as a flag', () => {
+    const dir = testdir();
+    const store = join(dir, 'boards.git');
+    git(dir, 'init', '-q', '--bare', store);
+    const a = join(dir, 'a');
+    const b = join(dir, 'b');
+    for (const home of [a, b]) {
+      mkdirSync(join(home, '.baton'), { recursive: true });
+      expect(baton(['init'], { cwd: home }).code).toBe(0);
+      writeFileSync(join(home, '.baton', 'config.json'), JSON.stringify({ sync: { repo: store } }));
+    }
+    expect(baton(['card', 'new', 'Shared', '--as', 'alice'], { cwd: a }).code).toBe(0);
+    expect(baton(['sync'], { cwd: a }).stdout).toBe(
+      'sync: 1 local change(s) committed · pushed to origin/baton\n',
+    );
+    expect(baton(['sync'], { cwd: b }).stdout).toMatch(/received 1 new, 0 changed, 0 removed record\(s\)/);
+    expect(baton(['card', 'list'], { cwd: b }).stdout).toContain('Shared');
+
+    writeFileSync(
+      join(b, '.baton', 'config.json'),
+      JSON.stringify({ sync: { repo: '--upload-pack=touch x' } }),
+    );
+    const before = snapshot(join(b, '.baton'));
+    const refused = baton(['sync'], { cwd: b });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      'baton: sync.repo "--upload-pack=touch x" in config.json is not a repository (a name starting with "-" would be read as an option) — nothing was written\n',
+    );
+    expect(existsSync(join(b, 'x'))).toBe(false);
+    expect(snapshot(join(b, '.baton'))).toEqual(before);
+  });
+
+  it('a record changed on two machines in ways baton cannot merge stops the sync and leaves the board as it was', () => {
+    const { all } = machines('a', 'b');
+    const [a, b] = all as [Machine, Machine];
+    expect(a.run(['send', '--as', 'alice', '--to', 'bob', '--body', 'original']).code).toBe(0);
+    expect(a.run(['sync']).code).toBe(0);
+    expect(b.run(['sync']).code).toBe(0);
+    const rel = `messages/${filesUnder(join(b.board, 'messages'))[0]}`;
+    const text = readFileSync(join(b.board, rel), 'utf8');
+    writeFileSync(join(a.board, rel), text.replace('original', 'edited on a'));
+    writeFileSync(join(b.board, rel), text.replace('original', 'edited on b'));
+    expect(a.run(['sync']).code).toBe(0);
+    const before = snapshot(b.board);
+    const stopped = b.run(['sync']);
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toBe(
+      `baton: sync stopped: ${rel} changed on two machines in ways baton cannot merge — nothing on this board was changed; keep one version (edit the file on one machine, \`git -C ${join(b.board, 'state', 'sync', 'worktree')} log -p -- <path>\` shows both) and run \`baton sync\` again\n`,
+    );
+    const after = snapshot(b.board);
+    for (const file of Object.keys(before).filter((f) => !f.startsWith('state/')))
+      expect(after[file], file).toBe(before[file]);
+    // Once one version is kept, the next sync finishes.
+    writeFileSync(join(b.board, rel), readFileSync(join(a.board, rel), 'utf8'));
+    expect(b.run(['sync']).code).toBe(0);
+  });
+
+  it('--watch syncs what changes on this machine and what arrives, until interrupted', async () => {
+    const { all } = machines('a', 'b');
+    const [a, b] = all as [Machine, Machine];
+    const child = spawn(process.execPath, [BIN, 'sync', '--watch', '--interval', '1'], {
+      cwd: b.root,
+      env: cleanEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const until = async (what: () => boolean) => {
+      for (let i = 0; i < 200 && !what(); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(what()).toBe(true);
+    };
+    await until(() => out.includes('sync: '));
+    expect(a.run(['send', '--as', 'alice', '--to', 'bob', '--body', 'from a while b watches']).code).toBe(0);
+    expect(a.run(['sync']).code).toBe(0);
+    await until(() => b.run(['inbox', '--as', 'bob']).stdout.includes('from a while b watches'));
+    expect(b.run(['send', '--as', 'bob', '--to', 'alice', '--body', 'b wrote this']).code).toBe(0);
+    await until(() => {
+      a.run(['sync']);
+      return a.run(['inbox', '--as', 'alice']).stdout.includes('b wrote this');
+    });
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
