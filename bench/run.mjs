@@ -30,6 +30,7 @@ const SECTIONS = [
   'gc',
   'web',
   'remote',
+  'sync',
 ];
 const BASELINE_RUNS = 15;
 const DEFAULT_RUNS = 15;
