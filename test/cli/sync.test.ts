@@ -1,7 +1,16 @@
 // `baton sync` as a user runs it: the board on its own branch, the user's branches and commits untouched, their
 // hooks not run, clear refusals that write nothing, a separate repository from config.json, and --watch.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, baton, cleanEnv, filesUnder, testdir } from '../helpers/testdir.js';
@@ -191,6 +200,32 @@ describe('baton sync', () => {
     // Once one version is kept, the next sync finishes.
     writeFileSync(join(b.board, rel), readFileSync(join(a.board, rel), 'utf8'));
     expect(b.run(['sync']).code).toBe(0);
+  });
+
+  it('never follows a link planted where its worktree or state lives', () => {
+    const { all } = machines('a');
+    const [a] = all as [Machine];
+    // Another worktree of the user's repository, which a link at state/sync/worktree points at.
+    const other = join(a.root, '..', 'other');
+    git(a.root, 'worktree', 'add', '-q', '-b', 'feature', other);
+    writeFileSync(join(other, 'mine.txt'), 'uncommitted work\n');
+    mkdirSync(join(a.board, 'state', 'sync'), { recursive: true });
+    symlinkSync(other, join(a.board, 'state', 'sync', 'worktree'));
+    expect(a.run(['send', '--as', 'alice', '--to', 'bob', '--body', 'x']).code).toBe(0);
+    expect(a.run(['sync']).code).toBe(0);
+    expect(readFileSync(join(other, 'mine.txt'), 'utf8')).toBe('uncommitted work\n');
+    expect(git(a.root, 'worktree', 'list')).toContain(other);
+    expect(lstatSync(join(a.board, 'state', 'sync', 'worktree')).isDirectory()).toBe(true);
+
+    // A link in place of state/sync itself: refused, nothing written through it.
+    const outside = join(a.root, '..', 'outside');
+    mkdirSync(outside);
+    rmSync(join(a.board, 'state', 'sync'), { recursive: true, force: true });
+    symlinkSync(outside, join(a.board, 'state', 'sync'));
+    const refused = a.run(['sync']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^baton: .*state\/sync is a symlink \(not followed/);
+    expect(readdirSync(outside)).toEqual([]);
   });
 
   it('--watch syncs what changes on this machine and what arrives, until interrupted', async () => {

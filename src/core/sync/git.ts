@@ -75,7 +75,13 @@ export function gitOk(cwd: string, args: string[], options: GitOptions = {}): st
 }
 
 export function gitFailure(args: string[], result: GitResult): BatonError {
-  const said = (result.stderr || result.stdout).trim().split('\n').slice(-4).join(' / ');
+  const said = (result.stderr || result.stdout)
+    .trim()
+    .split('\n')
+    .slice(-4)
+    .join(' / ')
+    // A remote's URL may carry a password.
+    .replace(/(\/\/[^/\s:@]+):[^/\s@]+@/g, '$1:***@');
   return new BatonError('io', `git ${args.find((a) => !a.startsWith('-')) ?? ''} failed: ${said}`);
 }
 

@@ -177,7 +177,8 @@ export function identity(): Record<string, string> {
 
 // A worktree that is broken (a sync killed while creating it) or gone: unregistered, removed, made again.
 function removeWorktree(board: Board, root: string, worktree: string): void {
-  git(root, ['worktree', 'remove', '--force', '--force', worktree]);
+  // Through a link planted at this path git would find, and remove, whatever worktree the link points at.
+  if (entryKind(worktree) === 'dir') git(root, ['worktree', 'remove', '--force', '--force', worktree]);
   removeTree(board, worktree);
   git(root, ['worktree', 'prune']);
 }
