@@ -13,6 +13,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openBoard } from '../../src/core/board/open-board.js';
+import { sendMessage } from '../../src/core/messages/send.js';
 import { BIN, baton, cleanEnv, filesUnder, testdir } from '../helpers/testdir.js';
 
 function git(cwd: string, ...args: string[]): string {
@@ -226,6 +228,30 @@ describe('baton sync', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^baton: .*state\/sync is a symlink \(not followed/);
     expect(readdirSync(outside)).toEqual([]);
+  });
+
+  it('a message from a machine whose clock is an hour behind is still delivered, once, and sorts by its id everywhere', () => {
+    const { all } = machines('a', 'b');
+    const [a, b] = all as [Machine, Machine];
+    expect(a.run(['send', '--as', 'alice', '--to', 'bob', '--body', 'on time']).code).toBe(0);
+    expect(a.run(['sync']).code).toBe(0);
+    expect(b.run(['sync']).code).toBe(0);
+    expect(b.run(['poll', '--as', 'bob']).stdout).toContain('on time');
+    // Machine a's clock runs an hour behind: its next message has an older id than the one bob already has.
+    const behind = openBoard({ board: a.board, cwd: a.root, env: {}, clock: () => Date.now() - 3_600_000 });
+    const late = sendMessage(behind, { from: 'alice', to: 'bob', body: 'from a slow clock' }).sent[0]!.id;
+    expect(a.run(['sync']).code).toBe(0);
+    expect(b.run(['sync']).code).toBe(0);
+    const polled = b.run(['poll', '--as', 'bob']);
+    expect(polled.stdout).toContain('from a slow clock');
+    expect(polled.stdout).not.toContain('on time');
+    expect(b.run(['poll', '--as', 'bob']).stdout).toBe('');
+    const order = (m: Machine) =>
+      JSON.parse(m.run(['inbox', '--as', 'bob', '--all', '--json']).stdout).messages.map(
+        (x: { id: string }) => x.id,
+      );
+    expect(order(a)).toEqual(order(b));
+    expect(order(b)[0]).toBe(late);
   });
 
   it('--watch syncs what changes on this machine and what arrives, until interrupted', async () => {
