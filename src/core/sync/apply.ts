@@ -13,7 +13,7 @@ import { readTextFile } from '../store/read-file.js';
 import { type Problem, removeFile } from '../store/safe-fs.js';
 import { gitOk } from './git.js';
 import { mergeRecord } from './merge.js';
-import { RECORD_BYTES, RECORD_DIRS, type RecordKind, recordKind, recordProblem } from './records.js';
+import { RECORD_BYTES, type RecordKind, recordKind, recordProblem } from './records.js';
 
 export interface ApplyCounts {
   added: number;
@@ -149,8 +149,6 @@ function diff(worktree: string, from: string, to: string, problems: Problem[], r
     '--no-textconv',
     from,
     to,
-    '--',
-    ...RECORD_DIRS,
   ]);
   const fields = out.split('\0');
   const changes: Change[] = [];
@@ -159,8 +157,9 @@ function diff(worktree: string, from: string, to: string, problems: Problem[], r
     const rel = fields[i + 1] ?? '';
     const kind = recordKind(rel);
     const gone = NO_BLOB.test(after ?? '');
+    if (rel === '.gitattributes') continue; // the merge rules every sync writes
     if (!kind) {
-      problems.push({ path: rel, reason: 'not a record baton syncs (left in the repository)' });
+      if (!gone) problems.push({ path: rel, reason: 'not a record baton syncs (left in the repository)' });
       continue;
     }
     if (!gone && !REGULAR.has(modeAfter ?? '')) {
