@@ -268,4 +268,199 @@ describe('baton sync between three machines', () => {
       `sync machines test: seed ${seed}, ${written.messages.length} messages, ${written.entries.length} card entries, ${written.notes.length} notes, ${syncs.length} concurrent syncs (${raced.length} raced, up to ${Math.max(...syncs.map((s) => s.result.rounds))} rounds), agreed after ${passes} pass(es)`,
     );
   }, 300_000);
+
+  it('a card deleted on one machine while another appends to it survives with the appended entries', () => {
+    const cluster = makeCluster(testdir(), ['A', 'B']);
+    const [A, B] = cluster.machines as [Machine, Machine];
+    const newCard = (title: string) =>
+      jsonOf<{ card: { id: string } }>(
+        'card new',
+        runBaton(A.dir, ['card', 'new', title, '--as', 'a1', '--json']),
+      ).card.id;
+    const write = (m: Machine, card: string, body: string) =>
+      jsonOf<{ entry: { id: string } }>(
+        'card write',
+        runBaton(m.dir, [
+          'card',
+          'write',
+          card,
+          '--as',
+          `${m.name.toLowerCase()}1`,
+          '--body',
+          body,
+          '--json',
+        ]),
+      ).entry.id;
+    const del = (m: Machine, card: string) =>
+      expect(runBaton(m.dir, ['card', 'del', card, '--yes']).code).toBe(0);
+    // X: deleted on A and synced first; B appends before it hears of it. Y: B's append is synced first, then A,
+    // which has not seen it, deletes.
+    const x = newCard('Deleted first');
+    const y = newCard('Appended first');
+    const first = { x: write(A, x, 'before the split'), y: write(A, y, 'before the split') };
+    syncNow(A);
+    syncNow(B);
+    del(A, x);
+    expect(syncNow(A).committed).toBe(1);
+    const onB = { x: write(B, x, 'appended on B after A deleted it'), y: write(B, y, 'appended on B') };
+    syncNow(B);
+    del(A, y);
+    syncNow(A);
+    converge(cluster);
+    for (const m of cluster.machines) {
+      const board = openMachineBoard(m);
+      expect(readCard(board, x).entries.map((e) => e.id)).toEqual([first.x, onB.x]);
+      expect(readCard(board, y).entries.map((e) => e.id)).toEqual([first.y, onB.y]);
+      expect(readCard(board, x).problem).toBeUndefined();
+    }
+    expect([...boardRecords(B).entries()].sort()).toEqual([...boardRecords(A).entries()].sort());
+  }, 120_000);
+
+  it('a note edited two ways stops the sync and leaves the board byte for byte as it was', () => {
+    const cluster = makeCluster(testdir(), ['A', 'B']);
+    const [A, B] = cluster.machines as [Machine, Machine];
+    const note = jsonOf<{ path: string; note: { id: string; projectKey: string } }>(
+      'result write',
+      runBaton(
+        A.dir,
+        ['result', 'write', '--title', 'Shared', '--agent', 'a1', '--json'],
+        'The first version.\n',
+      ),
+    );
+    syncNow(A);
+    syncNow(B);
+    const rel = `notes/${note.note.projectKey}/${note.note.id}.md`;
+    const edit = (m: Machine, words: string) => {
+      const path = join(m.board, rel);
+      writeFileSync(path, readFileSync(path, 'utf8').replace('The first version.', words));
+    };
+    edit(A, 'Edited on A.');
+    edit(B, 'Edited on B.');
+    // A's sync also carries a message for b1: it must not reach B's board while the sync stops.
+    const sent = jsonOf<{ sent: Sent[] }>(
+      'send',
+      runBaton(A.dir, ['send', '--as', 'a1', '--to', 'b1', '--body', 'after the edit', '--json']),
+    ).sent[0] as Sent;
+    syncNow(A);
+    const outsideSync = (snap: Record<string, string>) =>
+      Object.fromEntries(Object.entries(snap).filter(([path]) => !path.startsWith('state/sync/')));
+    const before = outsideSync(snapshot(B.board));
+    const stopped = runBaton(B.dir, ['sync']);
+    expect(stopped.code).toBe(1);
+    expect(stopped.stdout).toBe('');
+    expect(stopped.stderr).toContain(
+      `baton: sync stopped: ${rel} changed on two machines in ways baton cannot merge — nothing on this board was changed; `,
+    );
+    expect(outsideSync(snapshot(B.board))).toEqual(before);
+    expect(pollMessages(openMachineBoard(B), 'b1').messages).toEqual([]);
+    // Again: still stopped (the same error as JSON), still nothing changed.
+    const again = runBaton(B.dir, ['sync', '--json']);
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.stderr).error.code).toBe('conflict');
+    expect(outsideSync(snapshot(B.board))).toEqual(before);
+
+    // Keeping A's version on B lets the sync through, and the message arrives.
+    writeFileSync(join(B.board, rel), readFileSync(join(A.board, rel)));
+    expect(syncNow(B).received.queued).toBe(1);
+    const batch = pollMessages(openMachineBoard(B), 'b1');
+    expect(batch.messages.map((m) => m.id)).toEqual([sent.id]);
+    batch.acknowledge();
+    converge(cluster);
+    expect(readFileSync(join(B.board, rel), 'utf8')).toContain('Edited on A.');
+  }, 120_000);
+
+  it('a hostile remote: links, malformed and oversized records and non-record files are not taken in', () => {
+    const root = testdir();
+    const cluster = makeCluster(root, ['A', 'B']);
+    const [A, B] = cluster.machines as [Machine, Machine];
+    const sent = jsonOf<{ sent: Sent[] }>(
+      'send',
+      runBaton(A.dir, ['send', '--as', 'a1', '--to', 'b1', '--body', 'honest mail', '--json']),
+    ).sent[0] as Sent;
+    syncNow(A);
+    syncNow(B);
+    const boardJson = readFileSync(join(B.board, 'board.json'), 'utf8');
+
+    // Someone with push access commits what no board should take in, straight to origin/baton.
+    const evil = join(root, 'evil');
+    gitIn(root, ['clone', '--quiet', '--branch', 'baton', cluster.origin, evil]);
+    const target = join(root, 'target.txt');
+    writeFileSync(target, 'outside every board\n');
+    const ulid = (c: string) => c.repeat(26);
+    const link = `cards/c-${ulid('7')}-x.md`;
+    const badMessage = `messages/b1/2026-12-01/m-${ulid('8')}.md`;
+    const bigNote = `notes/some-project/n-${ulid('9')}.md`;
+    ensureDir(join(evil, 'cards'));
+    symlinkSync(target, join(evil, link));
+    ensureDir(join(evil, 'messages/b1/2026-12-01'));
+    writeFileSync(join(evil, badMessage), `---\nid: [m-${ulid('8')}\nfrom: mallory\n---\nnot a message\n`);
+    ensureDir(join(evil, 'notes/some-project'));
+    writeFileSync(
+      join(evil, bigNote),
+      `---\nid: n-${ulid('9')}\nkind: result\ntitle: big\n---\n${'x'.repeat(5 * 1024 * 1024)}\n`,
+    );
+    ensureDir(join(evil, 'state'));
+    writeFileSync(join(evil, 'state/evil'), 'derived state from elsewhere\n');
+    writeFileSync(
+      join(evil, 'board.json'),
+      '{"name":"taken over","version":1,"createdAt":"2020-01-01T00:00:00Z"}\n',
+    );
+    writeFileSync(join(evil, 'config.json'), '{"sync":{"repo":"/tmp/elsewhere"},"gc":{"ttl":"1s"}}\n');
+    gitIn(evil, ['add', '--all']);
+    gitIn(evil, ['commit', '--quiet', '-m', 'hostile']);
+    gitIn(evil, ['push', '--quiet', 'origin', 'HEAD:refs/heads/baton']);
+
+    const outside = (dir: string) =>
+      Object.fromEntries(
+        Object.entries(snapshot(dir)).filter(
+          ([path]) => !path.startsWith('.baton/') && !path.startsWith('.git/'),
+        ),
+      );
+    const outsideBefore = outside(B.dir);
+    const recordsBefore = boardRecords(B);
+    const result = syncNow(B);
+    const reported = result.problems.map((p) => p.path);
+    for (const rel of [link, badMessage, bigNote]) {
+      expect(
+        reported.some((path) => path.endsWith(rel)),
+        `${rel} reported`,
+      ).toBe(true);
+    }
+    for (const rel of ['state/evil', 'board.json', 'config.json']) {
+      expect(
+        reported.some((path) => path.endsWith(rel)),
+        `${rel} reported`,
+      ).toBe(true);
+    }
+    // None of it on the board; the board's own files as they were; nothing outside the board written.
+    expect(boardRecords(B)).toEqual(recordsBefore);
+    expect(readFileSync(join(B.board, 'board.json'), 'utf8')).toBe(boardJson);
+    expect(filesUnderBoard(B, ['config.json', 'state/evil', link, badMessage, bigNote])).toEqual([]);
+    expect(readFileSync(target, 'utf8')).toBe('outside every board\n');
+    expect(outside(B.dir)).toEqual(outsideBefore);
+    // The board stays readable, and honest mail still flows.
+    const board = openMachineBoard(B);
+    expect(diagnoseBoard(board).problems).toEqual([]);
+    expect(runBaton(B.dir, ['card', 'list', '--json']).code).toBe(0);
+    expect(pollMessages(board, 'b1').messages.map((m) => m.id)).toEqual([sent.id]);
+    // A takes none of it in either, and B's next sync neither reports it again nor pushes it away.
+    expect(
+      syncNow(A)
+        .problems.map((p) => p.path)
+        .some((path) => path.endsWith(link)),
+    ).toBe(true);
+    expect(syncNow(B).problems).toEqual([]);
+    expect(gitIn(cluster.origin, ['ls-tree', '-r', '--name-only', 'baton'])).toContain(bigNote);
+  }, 120_000);
 });
+
+function filesUnderBoard(m: Machine, rels: string[]): string[] {
+  return rels.filter((rel) => {
+    try {
+      readFileSync(join(m.board, rel));
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
