@@ -8,6 +8,7 @@ import { listPendingProblems } from '../pending/pending.js';
 import { listSessions } from '../sessions/live.js';
 import { isBatonTempName, isTempName } from '../store/atomic-write.js';
 import { LOCK_SUFFIX } from '../store/lock.js';
+import { readTextFile } from '../store/read-file.js';
 import { type Problem, SYMLINK_REASON, walkTree } from '../store/safe-fs.js';
 import { loadSettings } from './config.js';
 import { readGitInfo } from './git.js';
@@ -57,7 +58,10 @@ export function diagnoseBoard(board: Board): DoctorReport {
   };
   let temps = 0;
   let hidden = 0;
+  const worktree = boardPath(board, 'state', 'sync', 'worktree');
   walkTree(board.root, board.root, (path, name, kind) => {
+    // `baton sync`'s checkout of the board's branch: git's files, and copies of the records checked here.
+    if (path === worktree && kind === 'dir') return true;
     if (kind === 'symlink') add([{ path, reason: SYMLINK_REASON }]);
     else if (kind === 'other')
       add([{ path, reason: 'is not a regular file or folder (a FIFO, socket or device)' }]);
@@ -82,6 +86,14 @@ export function diagnoseBoard(board: Board): DoctorReport {
     });
   if (hidden > 0)
     lines.push({ status: 'info', check: 'hidden files', detail: `${hidden} ignored by readers` });
+  const synced = readTextFile(board.root, boardPath(board, 'state', 'sync', 'applied'), 200);
+  if (synced.ok) {
+    lines.push({
+      status: 'info',
+      check: 'sync',
+      detail: `took in ${synced.text.trim().slice(0, 12)} of the board's branch (\`baton sync\`; state/sync/worktree)`,
+    });
+  }
   // Hooks fail silently by design: their log is where a person learns why mail or a write did not arrive.
   const hooks = hookErrors(board);
   if (hooks.last) {
