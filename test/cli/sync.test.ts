@@ -106,7 +106,7 @@ describe('baton sync', () => {
     expect(b.run(['poll', '--as', 'bob']).stdout).toBe('');
     // doctor says what was taken in, and does not read the worktree's copies as board files.
     const doctor = b.run(['doctor']);
-    expect(doctor.stdout).toMatch(/^info  sync: took in [0-9a-f]{12} of the board's branch/m);
+    expect(doctor.stdout).toMatch(/^info {2}sync: took in [0-9a-f]{12} of the board's branch/m);
     expect(doctor.stdout).toContain('ok    files: no corrupt or foreign files');
     // Only state/.gitignore (which keeps the worktree out of the project's `git status`), none of the worktree's.
     expect(doctor.stdout).toContain('info  hidden files: 1 ignored by readers');
