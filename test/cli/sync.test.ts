@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBoard } from '../../src/core/board/open-board.js';
 import { sendMessage } from '../../src/core/messages/send.js';
+import { startServe } from '../helpers/browser.js';
 import { BIN, baton, cleanEnv, filesUnder, testdir } from '../helpers/testdir.js';
 
 function git(cwd: string, ...args: string[]): string {
@@ -258,6 +259,47 @@ describe('baton sync', () => {
       );
     expect(order(a)).toEqual(order(b));
     expect(order(b)[0]).toBe(late);
+  });
+
+  it('a remote agent on the served board of one synced machine reaches an agent on another, and the reply comes back', async () => {
+    const { all } = machines('a', 'b');
+    const [a, b] = all as [Machine, Machine];
+    const token = 'sync-and-serve-token-0123456789abcdef';
+    const served = await startServe(a.board, { env: { BATON_TOKEN: token } });
+    try {
+      const sandbox = testdir();
+      const remote = (args: string[]) =>
+        baton(args, { cwd: sandbox, env: { BATON_URL: served.url.replace(/\/$/, ''), BATON_TOKEN: token } });
+      const sent = remote([
+        'send',
+        '--as',
+        'cloud',
+        '--to',
+        'bob',
+        '--body',
+        'from a sandbox without a checkout',
+      ]);
+      expect(sent.code).toBe(0);
+      expect(a.run(['sync']).code).toBe(0);
+      expect(b.run(['sync']).code).toBe(0);
+      expect(b.run(['poll', '--as', 'bob']).stdout).toContain('from a sandbox without a checkout');
+      expect(b.run(['send', '--as', 'bob', '--to', 'cloud', '--body', 'got it, thanks']).code).toBe(0);
+      expect(b.run(['sync']).code).toBe(0);
+      expect(a.run(['sync']).code).toBe(0);
+      const polled = remote(['poll', '--as', 'cloud']);
+      expect(polled.stdout).toContain('got it, thanks');
+      expect(remote(['poll', '--as', 'cloud']).stdout).toBe('');
+      // A wrong token is refused, and nothing reaches the board.
+      const wrong = baton(['send', '--as', 'cloud', '--to', 'bob', '--body', 'x'], {
+        cwd: sandbox,
+        env: { BATON_URL: served.url.replace(/\/$/, ''), BATON_TOKEN: 'wrong' },
+      });
+      expect(wrong.code).toBe(1);
+      expect(wrong.stderr).toContain('refused the token (BATON_TOKEN)');
+      expect(a.run(['sync']).stdout).toBe('sync: no local changes · up to date with origin/baton\n');
+    } finally {
+      await served.stop();
+    }
   });
 
   it('--watch syncs what changes on this machine and what arrives, until interrupted', async () => {
