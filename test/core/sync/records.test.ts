@@ -68,6 +68,8 @@ describe('recordProblem', () => {
     const agent = JSON.stringify({ name: 'alice', firstSeen: 'a', lastSeen: 'b', sessions: [] });
     expect(recordProblem('agent', 'agents/alice.json', agent)).toBeUndefined();
     expect(recordProblem('agent', 'agents/bob.json', agent)).toBe('its "name" does not match its file name');
-    expect(recordProblem('session', 'sessions/s1.json', '[]')).toBe('not a valid record: it is not a JSON object');
+    expect(recordProblem('session', 'sessions/s1.json', '[]')).toBe(
+      'not a valid record: it is not a JSON object',
+    );
   });
 });
