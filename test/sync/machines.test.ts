@@ -13,7 +13,6 @@ import { snapshot, testdir } from '../helpers/testdir.js';
 import {
   type AsyncRun,
   boardRecords,
-  type Cluster,
   converge,
   ensureDir,
   gitIn,
