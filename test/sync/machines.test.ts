@@ -391,6 +391,12 @@ describe('baton sync between three machines', () => {
     const bigNote = `notes/some-project/n-${ulid('9')}.md`;
     ensureDir(join(evil, 'cards'));
     symlinkSync(target, join(evil, link));
+    // A link whose target, read as text, is a well-formed card: refused for being a link, not for its content.
+    const cardLink = `cards/c-${ulid('6')}-y.md`;
+    symlinkSync(
+      `---\nid: c-${ulid('6')}\ntitle: y\ncreated_by: mallory\ncreated_at: 2026-12-01T00:00:00.000Z\n---\n`,
+      join(evil, cardLink),
+    );
     ensureDir(join(evil, 'messages/b1/2026-12-01'));
     writeFileSync(join(evil, badMessage), `---\nid: [m-${ulid('8')}\nfrom: mallory\n---\nnot a message\n`);
     ensureDir(join(evil, 'notes/some-project'));
@@ -419,7 +425,7 @@ describe('baton sync between three machines', () => {
     const recordsBefore = boardRecords(B);
     const result = syncNow(B);
     const reported = result.problems.map((p) => p.path);
-    for (const rel of [link, badMessage, bigNote]) {
+    for (const rel of [link, cardLink, badMessage, bigNote]) {
       expect(
         reported.some((path) => path.endsWith(rel)),
         `${rel} reported`,
@@ -434,7 +440,9 @@ describe('baton sync between three machines', () => {
     // None of it on the board; the board's own files as they were; nothing outside the board written.
     expect(boardRecords(B)).toEqual(recordsBefore);
     expect(readFileSync(join(B.board, 'board.json'), 'utf8')).toBe(boardJson);
-    expect(filesUnderBoard(B, ['config.json', 'state/evil', link, badMessage, bigNote])).toEqual([]);
+    expect(filesUnderBoard(B, ['config.json', 'state/evil', link, cardLink, badMessage, bigNote])).toEqual(
+      [],
+    );
     expect(readFileSync(target, 'utf8')).toBe('outside every board\n');
     expect(outside(B.dir)).toEqual(outsideBefore);
     // The board stays readable, and honest mail still flows.
