@@ -27,29 +27,51 @@ export function withLock<T>(root: string, path: string, fn: () => T, options: Lo
   const staleMs = options.staleMs ?? 30_000;
   let wait = 1;
   ensureFolders(root, dirname(path));
-  for (;;) {
-    try {
-      mkdirSync(lockDir);
-      writeOwner(lockDir);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      breakIfAbandoned(root, lockDir, staleMs);
-      if (Date.now() > deadline) {
-        throw new BatonError(
-          'conflict',
-          `${path} is locked by another writer — retry, or run \`baton gc\` if its writer is gone`,
-        );
+  // The lock folder appears with its owner already inside (made under a temp name, then renamed into place), so a
+  // holder killed at any instant leaves either no lock or one naming its pid — never one without an owner.
+  const made = tempPathFor(lockDir);
+  mkdirSync(made);
+  try {
+    writeOwner(made);
+    for (;;) {
+      try {
+        renameSync(made, lockDir);
+        break;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'EEXIST' && code !== 'ENOTEMPTY') throw error;
+        breakIfAbandoned(root, lockDir, staleMs);
+        if (Date.now() > deadline) {
+          throw new BatonError(
+            'conflict',
+            `${path} is locked by another writer — retry, or run \`baton gc\` if its writer is gone`,
+          );
+        }
+        Atomics.wait(sleeper, 0, 0, wait);
+        wait = Math.min(wait * 2, 50);
       }
-      Atomics.wait(sleeper, 0, 0, wait);
-      wait = Math.min(wait * 2, 50);
     }
+  } catch (error) {
+    rmSync(made, { recursive: true, force: true });
+    throw error;
   }
   try {
     return fn();
   } finally {
-    rmSync(lockDir, { recursive: true, force: true });
+    release(lockDir);
   }
+}
+
+// Renamed away first, then removed: the lock folder is never seen empty (a rename onto an empty folder succeeds,
+// so an empty lock folder could be taken over while its holder is still removing it).
+function release(lockDir: string): void {
+  const doomed = tempPathFor(lockDir);
+  try {
+    renameSync(lockDir, doomed);
+  } catch {
+    return; // broken by a waiter that judged it abandoned
+  }
+  rmSync(doomed, { recursive: true, force: true });
 }
 
 function writeOwner(lockDir: string): void {
@@ -69,7 +91,7 @@ export function lockAbandoned(root: string, lockDir: string, staleMs: number, no
   const age = now - lstatSync(lockDir).mtimeMs;
   if (age > staleMs) return true;
   const owner = readOwner(root, lockDir);
-  // No owner yet: its holder is between mkdir and writing its pid, or died right there (then staleMs decides).
+  // No owner: a lock made by hand or by an older baton (which wrote its pid after mkdir); staleMs decides.
   if (owner === undefined) return false;
   return !isRunning(owner);
 }

@@ -144,9 +144,11 @@ function checkBoard(root: string, tally: Tally): void {
   const walk = (at: string) => {
     for (const name of readdirSync(at)) {
       const path = join(at, name);
-      // `<record>.lock` folders are held or stale writer locks; they hold no records.
+      // `<record>.lock` folders are held or stale writer locks; they hold no records. A lock being made (or let go)
+      // under a temp name, its holder killed right there, is one leftover, as doctor counts it.
       if (lstatSync(path).isDirectory()) {
-        if (!name.endsWith('.lock')) walk(path);
+        if (name.endsWith(TEMP_SUFFIX)) temps++;
+        else if (!name.endsWith('.lock')) walk(path);
       } else check(path);
     }
   };

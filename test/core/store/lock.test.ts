@@ -43,9 +43,24 @@ describe('withLock', () => {
   it('breaks a lock with no owner once it is older than staleMs', () => {
     const dir = testdir();
     const path = join(dir, 'card.md');
+    // Made by hand (baton's own locks appear with their owner inside): something in it, but no owner.
     mkdirSync(`${path}.lock`);
+    writeFileSync(`${path}.lock/note`, 'mine');
     expect(() => withLock(dir, path, () => 'ran', { timeoutMs: 50, staleMs: 60_000 })).toThrow('is locked');
     utimesSync(`${path}.lock`, new Date(0), new Date(0));
     expect(withLock(dir, path, () => 'ran', { timeoutMs: 50, staleMs: 60_000 })).toBe('ran');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('never leaves a lock without its owner: the folder appears with the pid inside, and is let go whole', () => {
+    const dir = testdir();
+    const path = join(dir, 'card.md');
+    const seen = withLock(dir, path, () => readdirSync(`${path}.lock`));
+    expect(seen).toEqual(['owner']);
+    expect(readdirSync(dir)).toEqual([]);
+    // An empty lock folder (an older baton killed between mkdir and writing its pid) holds no one: taken at once.
+    mkdirSync(`${path}.lock`);
+    expect(withLock(dir, path, () => 'ran', { timeoutMs: 0, staleMs: 60_000 })).toBe('ran');
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
