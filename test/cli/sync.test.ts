@@ -302,6 +302,31 @@ describe('baton sync', () => {
     }
   });
 
+  it('waits for another sync of the same board without blocking Ctrl-C, and goes on once it is done', async () => {
+    const { all } = machines('a');
+    const [a] = all as [Machine];
+    expect(a.run(['sync']).code).toBe(0);
+    // A live process holds the board's sync lock.
+    const holder = spawn('sleep', ['30'], { stdio: 'ignore' });
+    const lock = join(a.board, 'state', 'sync', 'run.lock');
+    mkdirSync(lock);
+    writeFileSync(join(lock, 'owner'), String(holder.pid));
+    const waiting = spawn(process.execPath, [BIN, 'sync'], { cwd: a.root, env: cleanEnv(), stdio: 'ignore' });
+    const waited = new Promise<number | null>((resolve) =>
+      waiting.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : null))),
+    );
+    await new Promise((r) => setTimeout(r, 700));
+    expect(waiting.exitCode).toBeNull();
+    const stoppedAt = Date.now();
+    waiting.kill('SIGINT');
+    expect(await waited).toBe(130);
+    expect(Date.now() - stoppedAt).toBeLessThan(2000);
+    // Once the holder is gone, its lock is broken at once and the sync runs.
+    holder.kill('SIGKILL');
+    await new Promise((r) => holder.once('exit', r));
+    expect(a.run(['sync']).stdout).toBe('sync: no local changes · up to date with origin/baton\n');
+  });
+
   it('--watch syncs what changes on this machine and what arrives, until interrupted', async () => {
     const { all } = machines('a', 'b');
     const [a, b] = all as [Machine, Machine];

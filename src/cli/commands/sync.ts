@@ -5,7 +5,7 @@ import { requireBoard } from '../../core/board/open-board.js';
 import { visibleText } from '../../core/display/visible-text.js';
 import { mergeRecord } from '../../core/sync/merge.js';
 import { RECORD_BYTES, recordKind } from '../../core/sync/records.js';
-import { type SyncResult, syncBoard } from '../../core/sync/sync.js';
+import { SyncBusy, type SyncResult, syncBoard } from '../../core/sync/sync.js';
 import { intFlag, parseCommandArgs } from '../args.js';
 import { boardFromFlags, echoBoard, printJson, reportProblems, requireEnabled } from '../board-flags.js';
 import { type CliIO, printUsage, reportError, UsageError } from '../io.js';
@@ -30,13 +30,34 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   requireBoard(board);
   const options = { mergeDriver: driverCommand() };
   if (!flags.watch) {
-    const result = syncBoard(board, options);
+    const result = await syncWhenFree(io, () => syncBoard(board, options));
     report(io, result, flags.json);
     echoBoard(io, board);
     return 0;
   }
   const intervalMs = intFlag('interval', flags.interval, 30, 1) * 1000;
-  return watchLoop(io, intervalMs, () => report(io, syncBoard(board, options), flags.json), board.root);
+  return watchLoop(
+    io,
+    intervalMs,
+    async () => report(io, await syncWhenFree(io, () => syncBoard(board, options)), flags.json),
+    board.root,
+  );
+}
+
+// Another sync of this board (a --watch, a second terminal) is waited for, up to two minutes, in short asynchronous
+// naps: Ctrl-C still stops the wait.
+const BUSY_WAIT_MS = 120_000;
+
+async function syncWhenFree(io: CliIO, once: () => SyncResult): Promise<SyncResult> {
+  const deadline = Date.now() + BUSY_WAIT_MS;
+  for (;;) {
+    try {
+      return once();
+    } catch (error) {
+      if (!(error instanceof SyncBusy) || Date.now() > deadline || io.signal?.aborted) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+  }
 }
 
 function report(io: CliIO, result: SyncResult, json: boolean | undefined): void {
@@ -63,7 +84,12 @@ function report(io: CliIO, result: SyncResult, json: boolean | undefined): void 
 
 // A sync on every change (gathered for a second) and on every interval; a failed round is reported and the next
 // one tries again. Stops on SIGINT/SIGTERM.
-async function watchLoop(io: CliIO, intervalMs: number, once: () => void, root: string): Promise<number> {
+async function watchLoop(
+  io: CliIO,
+  intervalMs: number,
+  once: () => Promise<void>,
+  root: string,
+): Promise<number> {
   const { BoardWatcher } = await import('../../web/watch.js');
   const watcher = new BoardWatcher(root, { settleMs: 1000 });
   let wake: (() => void) | undefined;
@@ -79,7 +105,7 @@ async function watchLoop(io: CliIO, intervalMs: number, once: () => void, root: 
       if (dirty) {
         dirty = false;
         try {
-          once();
+          await once();
         } catch (error) {
           reportError(io, error);
         }

@@ -26,6 +26,19 @@ export interface SyncOptions {
   attempts?: number;
   /** Waits between push attempts (tests make it 0). */
   sleep?: (ms: number) => void;
+  /** How long to wait for another sync of this board to finish (default 0: SyncBusy at once, so a caller can wait
+   * without blocking its signals). */
+  lockWaitMs?: number;
+}
+
+/** Another `baton sync` of this board is running (its lock is held by a live process). */
+export class SyncBusy extends BatonError {
+  constructor(board: Board) {
+    super(
+      'conflict',
+      `another baton sync of ${board.root} is running — it carries this machine's changes too; wait for it, or run \`baton sync\` again`,
+    );
+  }
 }
 
 export interface SyncResult {
@@ -54,10 +67,22 @@ export function syncBoard(board: Board, options: SyncOptions = {}): SyncResult {
   requireBoard(board);
   const settings = loadSettings(board).settings.sync;
   const lockPath = join(syncStateDir(board), 'run');
-  return withLock(board.root, lockPath, () => runSync(board, settings, options), {
-    timeoutMs: 120_000,
-    staleMs: 60 * 60_000,
-  });
+  let started = false;
+  try {
+    return withLock(
+      board.root,
+      lockPath,
+      () => {
+        started = true;
+        return runSync(board, settings, options);
+      },
+      // A sync that hangs (a remote that never answers) is judged by its pid, not its age.
+      { timeoutMs: options.lockWaitMs ?? 0, staleMs: 24 * 60 * 60_000 },
+    );
+  } catch (error) {
+    if (!started && error instanceof BatonError && error.code === 'conflict') throw new SyncBusy(board);
+    throw error;
+  }
 }
 
 function runSync(
