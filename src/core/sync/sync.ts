@@ -4,7 +4,7 @@
 // record by record, after git has finished; a merge that still conflicts is aborted and the board is left as it was.
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { loadSettings } from '../board/config.js';
+import { loadSettings, type Settings } from '../board/config.js';
 import { type Board, requireBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
@@ -60,8 +60,6 @@ export interface SyncResult {
   problems: Problem[];
 }
 
-const EMPTY_TREE_MARK = 'none';
-
 /** Synchronises the board with its branch on the remote. Throws `conflict` when a merge cannot be completed. */
 export function syncBoard(board: Board, options: SyncOptions = {}): SyncResult {
   requireBoard(board);
@@ -85,11 +83,7 @@ export function syncBoard(board: Board, options: SyncOptions = {}): SyncResult {
   }
 }
 
-function runSync(
-  board: Board,
-  settings: ReturnType<typeof loadSettings>['settings']['sync'],
-  options: SyncOptions,
-) {
+function runSync(board: Board, settings: Settings['sync'], options: SyncOptions): SyncResult {
   const problems: Problem[] = [];
   const repo = openSyncRepo(board, settings);
   const received: ApplyCounts = { added: 0, changed: 0, removed: 0, queued: 0 };
@@ -169,7 +163,7 @@ function head(repo: SyncRepo): string {
   return gitOk(repo.worktree, ['rev-parse', '--verify', 'HEAD^{commit}']).trim();
 }
 
-// The commit the board has taken in, or the empty tree's mark when none is recorded (or it is not in this history).
+// The commit the board has taken in, or the empty tree when none is recorded (or it is not in this history).
 function appliedCommit(board: Board, repo: SyncRepo): string {
   const read = readTextFile(board.root, appliedPath(board), 200);
   const commit = read.ok ? read.text.trim() : '';
@@ -178,9 +172,7 @@ function appliedCommit(board: Board, repo: SyncRepo): string {
     git(repo.worktree, ['cat-file', '-e', `${commit}^{commit}`]).status === 0
   )
     return commit;
-  return (
-    gitOk(repo.worktree, ['hash-object', '-t', 'tree', '--stdin'], { input: '' }).trim() || EMPTY_TREE_MARK
-  );
+  return gitOk(repo.worktree, ['hash-object', '-t', 'tree', '--stdin'], { input: '' }).trim();
 }
 
 function setApplied(board: Board, commit: string): void {
