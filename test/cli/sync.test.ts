@@ -327,6 +327,36 @@ describe('baton sync', () => {
     expect(a.run(['sync']).stdout).toBe('sync: no local changes · up to date with origin/baton\n');
   });
 
+  it('refuses a branch of the same name that holds more than a board, locally or on the remote, and touches neither', () => {
+    const { origin, all } = machines('a', 'b');
+    const [a, b] = all as [Machine, Machine];
+    // The project has a branch that happens to be called baton.
+    git(a.root, 'branch', 'baton');
+    const tip = git(a.root, 'rev-parse', 'baton');
+    expect(a.run(['send', '--as', 'alice', '--to', 'bob', '--body', 'x']).code).toBe(0);
+    const refused = a.run(['sync']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      'baton: the branch baton (refs/heads/baton) holds more than a board (README.md) — name another branch for the board in config.json: {"sync": {"branch": "baton-board"}}; nothing was written\n',
+    );
+    expect(git(a.root, 'rev-parse', 'baton')).toBe(tip);
+    // Pushed, it is refused on a machine that meets it on the remote too.
+    git(a.root, 'push', '-q', 'origin', 'baton');
+    const remote = b.run(['sync']);
+    expect(remote.code).toBe(1);
+    expect(remote.stderr).toContain(
+      'the branch baton (refs/remotes/origin/baton) holds more than a board (README.md)',
+    );
+    expect(git(origin, 'rev-parse', 'baton')).toBe(tip);
+    // Another name for the board's branch, and both sync.
+    for (const m of [a, b])
+      writeFileSync(join(m.board, 'config.json'), JSON.stringify({ sync: { branch: 'board' } }));
+    expect(a.run(['sync']).stdout).toBe('sync: 1 local change(s) committed · pushed to origin/board\n');
+    expect(b.run(['sync']).code).toBe(0);
+    expect(b.run(['inbox', '--as', 'bob']).stdout).toContain('alice → bob');
+    expect(git(origin, 'rev-parse', 'baton')).toBe(tip);
+  });
+
   it('--watch syncs what changes on this machine and what arrives, until interrupted', async () => {
     const { all } = machines('a', 'b');
     const [a, b] = all as [Machine, Machine];

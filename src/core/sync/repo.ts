@@ -86,12 +86,16 @@ function openProjectWorktree(
   if (isWorktreeOf(worktree, branch)) return root;
   removeWorktree(board, root, worktree);
   const local = `refs/heads/${branch}`;
-  if (!refExists(root, local)) {
+  if (refExists(root, local)) requireBoardBranch(root, local, branch);
+  else {
     // Another machine may have started the branch already: begin from its history, not beside it.
     git(root, ['fetch', '--no-tags', '--quiet', remote, `+${local}:refs/remotes/${remote}/${branch}`]);
-    const start = refExists(root, `refs/remotes/${remote}/${branch}`)
-      ? gitOk(root, ['rev-parse', '--verify', `refs/remotes/${remote}/${branch}^{commit}`]).trim()
-      : firstCommit(root);
+    const theirs = `refs/remotes/${remote}/${branch}`;
+    let start: string;
+    if (refExists(root, theirs)) {
+      requireBoardBranch(root, theirs, branch);
+      start = gitOk(root, ['rev-parse', '--verify', `${theirs}^{commit}`]).trim();
+    } else start = firstCommit(root);
     // `''` as the old value: created only if it does not exist (a racing sync on this machine made it first).
     git(root, ['update-ref', local, start, '']);
   }
@@ -129,11 +133,38 @@ function openSeparate(board: Board, worktree: string, repo: string, branch: stri
     throw new BatonError('io', `cannot clone sync.repo ${repo}: ${said}`);
   }
   const remoteRef = `refs/remotes/origin/${branch}`;
-  const start = refExists(temp, remoteRef) ? remoteRef : firstCommit(temp);
+  const fromRemote = refExists(temp, remoteRef);
+  if (fromRemote) {
+    try {
+      requireBoardBranch(temp, remoteRef, branch);
+    } catch (error) {
+      removeTree(board, temp);
+      throw error;
+    }
+  }
+  const start = fromRemote ? remoteRef : firstCommit(temp);
   gitOk(temp, ['checkout', '--quiet', '-B', branch, start]);
   git(temp, ['branch', '--quiet', '--unset-upstream']);
   renameSync(temp, worktree);
   return repo;
+}
+
+const BOARD_BRANCH_ENTRIES = new Set(['.gitattributes', 'agents', 'sessions', 'messages', 'cards', 'notes']);
+
+/**
+ * Refuses a branch that holds anything but a board (a project with a branch that happens to be named `baton`): its
+ * files would be mixed with records and the board's commits pushed onto it.
+ */
+export function requireBoardBranch(cwd: string, ref: string, branch: string): void {
+  const names = gitOk(cwd, ['ls-tree', '--name-only', '-z', `${ref}^{tree}`])
+    .split('\0')
+    .filter(Boolean);
+  const foreign = names.filter((name) => !BOARD_BRANCH_ENTRIES.has(name));
+  if (foreign.length === 0) return;
+  throw new BatonError(
+    'conflict',
+    `the branch ${branch} (${ref}) holds more than a board (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}) — name another branch for the board in config.json: {"sync": {"branch": "baton-board"}}; nothing was written`,
+  );
 }
 
 /** True when `dir` is a working checkout whose own top folder is `dir` and whose HEAD is the board's branch. */

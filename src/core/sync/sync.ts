@@ -14,7 +14,14 @@ import type { Problem } from '../store/safe-fs.js';
 import { type ApplyCounts, applyChanges } from './apply.js';
 import { exportRecords } from './export.js';
 import { git, gitFailure, gitOk } from './git.js';
-import { GITATTRIBUTES, identity, openSyncRepo, type SyncRepo, syncStateDir } from './repo.js';
+import {
+  GITATTRIBUTES,
+  identity,
+  openSyncRepo,
+  requireBoardBranch,
+  type SyncRepo,
+  syncStateDir,
+} from './repo.js';
 
 export interface SyncOptions {
   /**
@@ -130,6 +137,7 @@ function runSync(board: Board, settings: Settings['sync'], options: SyncOptions)
     const theirs = fetch(repo);
     if (theirs && theirs !== head(repo)) {
       if (!isAncestor(repo, theirs, head(repo))) {
+        requireBoardBranch(repo.worktree, theirs, `${repo.remote}/${repo.branch}`);
         merge(repo, theirs, options.mergeDriver);
         takeIn(head(repo));
       }
