@@ -7,6 +7,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -355,6 +356,48 @@ describe('baton sync', () => {
     expect(b.run(['sync']).code).toBe(0);
     expect(b.run(['inbox', '--as', 'bob']).stdout).toContain('alice → bob');
     expect(git(origin, 'rev-parse', 'baton')).toBe(tip);
+  });
+
+  it('a link planted in place of a mailbox or the cards folder removes nothing from the other machines, and nothing is written through it', () => {
+    const { origin, all } = machines('a', 'b');
+    const [a, b] = all as [Machine, Machine];
+    expect(a.run(['send', '--as', 'alice', '--to', 'bob', '--body', 'first']).code).toBe(0);
+    expect(a.run(['card', 'new', 'Kept', '--as', 'alice']).code).toBe(0);
+    expect(a.run(['sync']).code).toBe(0);
+    expect(b.run(['sync']).code).toBe(0);
+    const tracked = () => git(origin, 'ls-tree', '-r', '--name-only', 'baton').split('\n').sort();
+    const before = tracked();
+    // On b, the mailbox and the cards folder become links to folders outside the board.
+    const outside = testdir();
+    for (const rel of ['messages/bob', 'cards']) {
+      const away = join(outside, rel.replace('/', '-'));
+      renameSync(join(b.board, rel), away);
+      symlinkSync(away, join(b.board, rel));
+    }
+    const synced = b.run(['sync', '--json']);
+    expect(synced.code).toBe(0);
+    const result = JSON.parse(synced.stdout);
+    expect(result.committed).toBe(0);
+    expect(result.problems).toEqual(
+      expect.arrayContaining([
+        { path: join(b.board, 'cards'), reason: expect.stringContaining('is a symlink') },
+        { path: join(b.board, 'messages', 'bob'), reason: expect.stringContaining('is a symlink') },
+      ]),
+    );
+    expect(tracked()).toEqual(before);
+    // A new message for bob arrives: reported, not written through the link; the sync still finishes.
+    const outsideBefore = filesUnder(outside);
+    expect(a.run(['send', '--as', 'alice', '--to', 'bob', '--body', 'second']).code).toBe(0);
+    expect(a.run(['sync']).code).toBe(0);
+    const next = b.run(['sync', '--json']);
+    expect(next.code).toBe(0);
+    expect(JSON.parse(next.stdout).problems).toContainEqual({
+      path: expect.stringMatching(/\/messages\/bob\/\d{4}-\d{2}-\d{2}\/m-[0-9A-Z]{26}\.md$/),
+      reason: `is inside ${join(b.board, 'messages', 'bob')}, which is a symlink (not followed: baton follows no link inside the board) — the version from another machine was not written`,
+    });
+    expect(filesUnder(outside)).toEqual(outsideBefore);
+    expect(a.run(['sync']).code).toBe(0);
+    expect(tracked()).toEqual(expect.arrayContaining(before));
   });
 
   it('--watch syncs what changes on this machine and what arrives, until interrupted', async () => {

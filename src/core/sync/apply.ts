@@ -6,6 +6,7 @@ import { isUtf8 } from 'node:buffer';
 import { lstatSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Board } from '../board/open-board.js';
+import { BatonError } from '../errors.js';
 import { enqueue } from '../messages/spool.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { withLock } from '../store/lock.js';
@@ -74,10 +75,16 @@ export function applyChanges(
       counts.refused.push(change.rel);
       continue;
     }
-    counts.accepted.push(change.rel);
     const apply = () => applyOne(board, worktree, change, path, before, after, counts, problems);
-    if (MUTABLE.has(change.kind)) withLock(board.root, path, apply);
-    else apply();
+    try {
+      const taken = MUTABLE.has(change.kind) ? withLock(board.root, path, apply) : apply();
+      (taken ? counts.accepted : counts.refused).push(change.rel);
+    } catch (error) {
+      // A link planted on the way (messages/<agent>, a queue folder): this record waits, the others go on.
+      if (!(error instanceof BatonError) || error.code !== 'unsafe_path') throw error;
+      problems.push({ path, reason: `not taken in: ${error.message}` });
+      counts.refused.push(change.rel);
+    }
   }
   return counts;
 }
@@ -91,30 +98,30 @@ function applyOne(
   after: string | undefined,
   counts: ApplyCounts,
   problems: Problem[],
-): void {
+): boolean {
   const read = readTextFile(board.root, path, RECORD_BYTES[change.kind]);
   if (!read.ok && !read.missing) {
     problems.push({ path, reason: `${read.reason} — the version from another machine was not written` });
-    return;
+    return false;
   }
   const now = read.ok ? read.text : undefined;
-  if (now === after) return;
+  if (now === after) return true;
   if (after === undefined) {
     // Removed elsewhere: removed here too, unless it changed here since (then the next sync carries it back).
     if (now === before && removeFile(board.root, path)) counts.removed++;
-    return;
+    return true;
   }
   let text = after;
   if (now !== undefined && now !== before) {
-    if (!MUTABLE.has(change.kind)) return; // written once: this board's copy stands (a hand edit)
+    if (!MUTABLE.has(change.kind)) return true; // written once: this board's copy stands (a hand edit)
     const merged = mergeRecord(change.kind, before ?? '', now, after);
     if (!merged.ok) {
       problems.push({ path, reason: `kept as it is here: ${merged.reason}` });
-      return;
+      return true;
     }
     text = merged.text;
   } else if (now === undefined && before !== undefined) {
-    return; // deleted here since the last sync: the deletion travels with the next commit
+    return true; // deleted here since the last sync: the deletion travels with the next commit
   }
   if (now === undefined && change.kind === 'message') {
     const recipient = change.rel.split('/')[1] as string;
@@ -126,6 +133,7 @@ function applyOne(
   if (now === undefined) counts.added++;
   else counts.changed++;
   if (text === after) keepTimes(path, join(worktree, change.rel));
+  return true;
 }
 
 // The copy in the worktree takes the board file's time, so the next export sees it unchanged without reading it.

@@ -7,7 +7,14 @@ import type { Board } from '../board/open-board.js';
 import { isTempName, writeFileAtomic } from '../store/atomic-write.js';
 import { LOCK_SUFFIX } from '../store/lock.js';
 import { readTextFile } from '../store/read-file.js';
-import { type EntryKind, type Problem, removeFile, SYMLINK_REASON, walkTree } from '../store/safe-fs.js';
+import {
+  type EntryKind,
+  entryKind,
+  type Problem,
+  removeFile,
+  SYMLINK_REASON,
+  walkTree,
+} from '../store/safe-fs.js';
 import { RECORD_BYTES, RECORD_DIRS, recordKind } from './records.js';
 
 /**
@@ -22,7 +29,19 @@ export function exportRecords(
 ): number {
   let changed = 0;
   const onBoard = new Set<string>();
+  // Where the board could not be looked into (a link, a FIFO in place of a folder): nothing below was removed here,
+  // so nothing below is removed from the history either.
+  const unseen: string[] = [];
   for (const top of RECORD_DIRS) {
+    const kind = entryKind(join(board.root, top));
+    if (kind !== 'dir' && kind !== 'missing') {
+      problems.push({
+        path: join(board.root, top),
+        reason: kind === 'symlink' ? SYMLINK_REASON : 'is not a folder',
+      });
+      unseen.push(`${top}/`);
+      continue;
+    }
     walkTree(board.root, join(board.root, top), (path, name, kind) => {
       if (skipped(name, kind)) return true;
       const rel = path
@@ -31,6 +50,7 @@ export function exportRecords(
         .join('/');
       if (kind === 'dir') return undefined;
       onBoard.add(rel);
+      if (kind !== 'file') unseen.push(`${rel}/`);
       if (kind === 'symlink') problems.push({ path, reason: SYMLINK_REASON });
       if (kind !== 'file') return undefined;
       const recordType = recordKind(rel);
@@ -67,6 +87,7 @@ export function exportRecords(
         .split('\\')
         .join('/');
       if (onBoard.has(rel) || refused.has(rel) || !recordKind(rel) || isTempName(name)) return undefined;
+      if (unseen.some((prefix) => rel.startsWith(prefix))) return undefined;
       removeFile(worktree, path);
       changed++;
       return undefined;
