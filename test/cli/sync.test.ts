@@ -328,7 +328,7 @@ describe('baton sync', () => {
     expect(a.run(['sync']).stdout).toBe('sync: no local changes · up to date with origin/baton\n');
   });
 
-  it('refuses a branch of the same name that holds more than a board, locally or on the remote, and touches neither', () => {
+  it('refuses a branch of the same name that is not a board’s, locally or on the remote, and touches neither', () => {
     const { origin, all } = machines('a', 'b');
     const [a, b] = all as [Machine, Machine];
     // The project has a branch that happens to be called baton.
@@ -338,7 +338,7 @@ describe('baton sync', () => {
     const refused = a.run(['sync']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe(
-      'baton: the branch baton (refs/heads/baton) holds more than a board (README.md) — name another branch for the board in config.json: {"sync": {"branch": "baton-board"}}; nothing was written\n',
+      'baton: the branch baton (refs/heads/baton) is not a board\'s (it holds README.md) — name another branch for the board in config.json: {"sync": {"branch": "baton-board"}}; nothing was written\n',
     );
     expect(git(a.root, 'rev-parse', 'baton')).toBe(tip);
     // Pushed, it is refused on a machine that meets it on the remote too.
@@ -346,7 +346,7 @@ describe('baton sync', () => {
     const remote = b.run(['sync']);
     expect(remote.code).toBe(1);
     expect(remote.stderr).toContain(
-      'the branch baton (refs/remotes/origin/baton) holds more than a board (README.md)',
+      "the branch baton (refs/remotes/origin/baton) is not a board's (it holds README.md)",
     );
     expect(git(origin, 'rev-parse', 'baton')).toBe(tip);
     // Another name for the board's branch, and both sync.

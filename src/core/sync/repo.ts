@@ -149,21 +149,22 @@ function openSeparate(board: Board, worktree: string, repo: string, branch: stri
   return repo;
 }
 
-const BOARD_BRANCH_ENTRIES = new Set(['.gitattributes', 'agents', 'sessions', 'messages', 'cards', 'notes']);
-
 /**
- * Refuses a branch that holds anything but a board (a project with a branch that happens to be named `baton`): its
- * files would be mixed with records and the board's commits pushed onto it.
+ * Refuses a branch that is not a board's (a project branch that happens to be named `baton`): its files would be
+ * mixed with records and the board's commits pushed onto it. A board's branch is empty (just begun) or holds the
+ * `.gitattributes` baton writes; anything else another machine pushed there is reported record by record instead.
  */
 export function requireBoardBranch(cwd: string, ref: string, branch: string): void {
   const names = gitOk(cwd, ['ls-tree', '--name-only', '-z', `${ref}^{tree}`])
     .split('\0')
     .filter(Boolean);
-  const foreign = names.filter((name) => !BOARD_BRANCH_ENTRIES.has(name));
-  if (foreign.length === 0) return;
+  if (names.length === 0) return;
+  const marker = git(cwd, ['cat-file', 'blob', `${ref}:.gitattributes`]);
+  if (marker.status === 0 && marker.stdout.startsWith(GITATTRIBUTES.split('\n')[0] as string)) return;
+  const shown = names.slice(0, 3).join(', ') + (names.length > 3 ? ', …' : '');
   throw new BatonError(
     'conflict',
-    `the branch ${branch} (${ref}) holds more than a board (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}) — name another branch for the board in config.json: {"sync": {"branch": "baton-board"}}; nothing was written`,
+    `the branch ${branch} (${ref}) is not a board's (it holds ${shown}) — name another branch for the board in config.json: {"sync": {"branch": "baton-board"}}; nothing was written`,
   );
 }
 
