@@ -164,7 +164,11 @@ describe('baton sync', () => {
     for (const home of [a, b]) {
       mkdirSync(join(home, '.baton'), { recursive: true });
       expect(baton(['init'], { cwd: home }).code).toBe(0);
-      writeFileSync(join(home, '.baton', 'config.json'), JSON.stringify({ sync: { repo: store } }));
+      // sync.remote names a remote of a project's repository; a separate repository is always its clone's origin.
+      writeFileSync(
+        join(home, '.baton', 'config.json'),
+        JSON.stringify({ sync: { repo: store, remote: 'upstream' } }),
+      );
     }
     expect(baton(['card', 'new', 'Shared', '--as', 'alice'], { cwd: a }).code).toBe(0);
     expect(baton(['sync'], { cwd: a }).stdout).toBe(
@@ -172,6 +176,21 @@ describe('baton sync', () => {
     );
     expect(baton(['sync'], { cwd: b }).stdout).toMatch(/received 1 new, 0 changed, 0 removed record\(s\)/);
     expect(baton(['card', 'list'], { cwd: b }).stdout).toContain('Shared');
+
+    // A repository that cannot be reached: the error names it, without the password its URL carries.
+    const c = join(dir, 'c');
+    mkdirSync(join(c, '.baton'), { recursive: true });
+    expect(baton(['init'], { cwd: c }).code).toBe(0);
+    writeFileSync(
+      join(c, '.baton', 'config.json'),
+      JSON.stringify({ sync: { repo: 'http://ci:hunter2@127.0.0.1:9/board.git' } }),
+    );
+    const unreachable = baton(['sync'], { cwd: c });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toMatch(
+      /^baton: cannot clone sync\.repo http:\/\/ci:\*\*\*@127\.0\.0\.1:9\/board\.git: /,
+    );
+    expect(unreachable.stderr).not.toContain('hunter2');
 
     writeFileSync(
       join(b, '.baton', 'config.json'),

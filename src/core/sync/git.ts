@@ -75,14 +75,16 @@ export function gitOk(cwd: string, args: string[], options: GitOptions = {}): st
 }
 
 export function gitFailure(args: string[], result: GitResult): BatonError {
-  const said = (result.stderr || result.stdout)
-    .trim()
-    .split('\n')
-    .slice(-4)
-    .join(' / ')
-    // A remote's URL may carry a password.
-    .replace(/(\/\/[^/\s:@]+):[^/\s@]+@/g, '$1:***@');
-  return new BatonError('io', `git ${args.find((a) => !a.startsWith('-')) ?? ''} failed: ${said}`);
+  const said = (result.stderr || result.stdout).trim().split('\n').slice(-4).join(' / ');
+  return new BatonError(
+    'io',
+    `git ${args.find((a) => !a.startsWith('-')) ?? ''} failed: ${maskPassword(said)}`,
+  );
+}
+
+/** `text` with the password of any URL in it (`https://user:secret@host`) masked. */
+export function maskPassword(text: string): string {
+  return text.replace(/(\/\/[^/\s:@]+):[^/\s@]+@/g, '$1:***@');
 }
 
 // No terminal prompt for credentials (a sync in a hook or a CI job has no one to answer), no pager, and the

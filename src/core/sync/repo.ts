@@ -8,7 +8,7 @@ import type { Board } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { ensureFolders, entryKind } from '../store/safe-fs.js';
-import { git, gitOk } from './git.js';
+import { git, gitOk, maskPassword } from './git.js';
 
 export interface SyncSettings {
   /** A separate repository (URL or path) for the board; absent: the project's own repository. */
@@ -48,7 +48,9 @@ sessions/*.json merge=baton
 export function openSyncRepo(board: Board, settings: SyncSettings): SyncRepo {
   const state = syncStateDir(board);
   const worktree = join(state, 'worktree');
-  const { remote, branch } = settings;
+  const { branch } = settings;
+  // A separate repository is its clone's `origin`, whatever sync.remote says (that names a remote of the project's).
+  const remote = settings.repo ? 'origin' : settings.remote;
   // Where the history lives is settled before anything is written.
   const project = settings.repo ? undefined : projectRoot(board);
   ensureFolders(board.root, state);
@@ -130,7 +132,7 @@ function openSeparate(board: Board, worktree: string, repo: string, branch: stri
   if (cloned.status !== 0) {
     removeTree(board, temp);
     const said = cloned.stderr.trim().split('\n').at(-1) ?? '';
-    throw new BatonError('io', `cannot clone sync.repo ${repo}: ${said}`);
+    throw new BatonError('io', `cannot clone sync.repo ${maskPassword(repo)}: ${maskPassword(said)}`);
   }
   const remoteRef = `refs/remotes/origin/${branch}`;
   const fromRemote = refExists(temp, remoteRef);
