@@ -1,6 +1,6 @@
 // `baton sync` as a user runs it: the board on its own branch, the user's branches and commits untouched, their
 // hooks not run, clear refusals that write nothing, a separate repository from config.json, and --watch.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   existsSync,
   lstatSync,
@@ -18,15 +18,10 @@ import { openBoard } from '../../src/core/board/open-board.js';
 import { sendMessage } from '../../src/core/messages/send.js';
 import { startServe } from '../helpers/browser.js';
 import { BIN, baton, cleanEnv, filesUnder, testdir } from '../helpers/testdir.js';
+import { gitIn } from '../sync/cluster.js';
 
 function git(cwd: string, ...args: string[]): string {
-  const result = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: cleanEnv(),
-  });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout.trim();
+  return gitIn(cwd, args).trim();
 }
 
 interface Machine {
@@ -417,6 +412,41 @@ describe('baton sync', () => {
     expect(filesUnder(outside)).toEqual(outsideBefore);
     expect(a.run(['sync']).code).toBe(0);
     expect(tracked()).toEqual(expect.arrayContaining(before));
+  });
+
+  it('merge-file (what git runs): merges two cards into <ours>; refuses odd arguments, non-records and oversize files, writing nothing', () => {
+    const dir = testdir();
+    const head =
+      '---\nid: c-01JDX4K9ZQ7W8R2N4V6B0000AA\ntitle: T\ncreated_by: you\ncreated_at: 2026-11-30T11:02:10.000Z\n---\n';
+    const entry = (id: string, body: string) =>
+      `\n### ${id} · note · you · 2026-11-30T12:00:00.000Z\n\n${body}\n`;
+    const [e1, e2] = ['e-01JDX4K9ZQ7W8R2N4V6B0000AB', 'e-01JDX4K9ZQ7W8R2N4V6B0000AC'];
+    const files = { base: head, ours: head + entry(e1, 'mine'), theirs: head + entry(e2, 'theirs') };
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const args = (path: string) => ['sync', 'merge-file', 'base', 'ours', 'theirs', path];
+    const card = 'cards/c-01JDX4K9ZQ7W8R2N4V6B0000AA-t.md';
+
+    expect(baton(['sync', 'merge-file', 'base'], { cwd: dir })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'baton: usage: baton sync merge-file <base> <ours> <theirs> <path> (git runs this)\n',
+    });
+    expect(baton(args('board.json'), { cwd: dir })).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'baton: board.json is not a record baton merges\n',
+    });
+    writeFileSync(join(dir, 'theirs'), 'x'.repeat(4 * 1024 * 1024 + 1));
+    expect(baton(args(card), { cwd: dir })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'baton: theirs is larger than a card may be\n',
+    });
+    expect(readFileSync(join(dir, 'ours'), 'utf8')).toBe(files.ours);
+
+    writeFileSync(join(dir, 'theirs'), files.theirs);
+    expect(baton(args(card), { cwd: dir }).code).toBe(0);
+    expect(readFileSync(join(dir, 'ours'), 'utf8')).toBe(head + entry(e1, 'mine') + entry(e2, 'theirs'));
   });
 
   it('--watch syncs what changes on this machine and what arrives, until interrupted', async () => {

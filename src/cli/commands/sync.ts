@@ -1,6 +1,6 @@
 // `baton sync [--watch]` — the board through git, to and from the other machines; and `baton sync merge-file`, the
 // merge driver git runs for a record both sides changed.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { requireBoard } from '../../core/board/open-board.js';
 import { visibleText } from '../../core/display/visible-text.js';
 import { mergeRecord } from '../../core/sync/merge.js';
@@ -145,10 +145,11 @@ function mergeFile(args: string[], io: CliIO): number {
     io.err(`baton: ${visibleText(path)} is not a record baton merges\n`);
     return 1;
   }
+  // Git's own temp files, but their content came from another machine: sized before they are read.
   const read = (file: string) => {
-    const text = readFileSync(file);
-    if (text.length > RECORD_BYTES[kind]) throw new UsageError(`${file} is larger than a ${kind} may be`);
-    return text.toString('utf8');
+    if (statSync(file).size > RECORD_BYTES[kind])
+      throw new UsageError(`${file} is larger than a ${kind} may be`);
+    return readFileSync(file, 'utf8');
   };
   const merged = mergeRecord(kind, read(base), read(ours), read(theirs));
   if (!merged.ok) {

@@ -103,6 +103,5 @@ function gitEnv(): NodeJS.ProcessEnv {
   env.GIT_TERMINAL_PROMPT = '0';
   env.GIT_PAGER = 'cat';
   env.LC_ALL = 'C';
-  env.GIT_CONFIG_NOSYSTEM = env.GIT_CONFIG_NOSYSTEM ?? '';
   return env;
 }
