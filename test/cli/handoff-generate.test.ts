@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GOOD_ANSWER, MISSING_PITFALLS, startLlmServer } from '../helpers/llm-server.js';
-import { baton, batonAsync, type RunResult, snapshot, testdir } from '../helpers/testdir.js';
+import { baton, batonRun, type RunResult, snapshot, testdir } from '../helpers/testdir.js';
 
 const CLAUDE = join(
   import.meta.dirname,
@@ -27,16 +27,7 @@ function project() {
 
 /** Runs the binary without blocking this process (the model server answers from it). */
 function run(args: string[], cwd: string, env: Record<string, string> = {}): Promise<RunResult> {
-  const child = batonAsync(args, { cwd, env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  return new Promise((done) => child.on('close', (code) => done({ code, stdout, stderr })));
+  return batonRun(args, { cwd, env });
 }
 
 describe('baton handoff generate', () => {

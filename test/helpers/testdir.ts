@@ -69,6 +69,30 @@ export function batonAsync(args: string[], options: { cwd: string; env?: Record<
   return spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: cleanEnv(options.env) });
 }
 
+/**
+ * Runs `baton <args>` without blocking this process (a server it talks to may live in it, or runs beside it start at
+ * the same instant); resolves with its output when it exits.
+ */
+export function batonRun(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string>; input?: string },
+): Promise<RunResult> {
+  const child = batonAsync(args, options);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  return new Promise((done, fail) => {
+    child.once('error', fail);
+    child.once('close', (code) => done({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
+
 /** Walks `dir` (never following links), calling `visit` with each entry's relative path; nothing when it is absent. */
 function walkRelative(
   dir: string,

@@ -1,11 +1,11 @@
 // Test helpers for `baton sync`: several "machines" on one host (clones of one bare repository, each with its own
 // board), the built baton run on them in parallel, and what a board holds, read the way a test compares it.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openBoard } from '../../src/core/board/open-board.js';
 import { RECORD_DIRS, recordKind } from '../../src/core/sync/records.js';
-import { BIN, cleanEnv, filesUnder, type RunResult } from '../helpers/testdir.js';
+import { baton, batonRun, cleanEnv, filesUnder, type RunResult } from '../helpers/testdir.js';
 
 export interface Machine {
   name: string;
@@ -55,41 +55,12 @@ export function makeCluster(root: string, names: string[]): Cluster {
 
 /** `baton <args>` on a machine, synchronously. */
 export function runBaton(cwd: string, args: string[], input = ''): RunResult {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    cwd,
-    env: cleanEnv(),
-    input,
-    encoding: 'utf8',
-  });
-  if (result.error || result.signal)
-    throw new Error(`baton ${args.join(' ')}: ${result.error?.message ?? result.signal} ${result.stderr}`);
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-export interface AsyncRun extends RunResult {
-  signal: NodeJS.Signals | null;
-  ms: number;
+  return baton(args, { cwd, input });
 }
 
 /** `baton <args>` on a machine, started now; resolves when it exits. */
-export function startBaton(cwd: string, args: string[], input = ''): Promise<AsyncRun> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: cleanEnv() });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    child.once('error', reject);
-    child.once('close', (code, signal) =>
-      resolve({ code, signal, stdout, stderr, ms: Date.now() - started }),
-    );
-    child.stdin.end(input);
-  });
+export function startBaton(cwd: string, args: string[], input = ''): Promise<RunResult> {
+  return batonRun(args, { cwd, input });
 }
 
 /** Parses a `--json` run that must have succeeded. */

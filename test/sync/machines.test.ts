@@ -9,9 +9,8 @@ import { diagnoseBoard } from '../../src/core/board/doctor.js';
 import { readCard } from '../../src/core/cards/find.js';
 import { pollMessages } from '../../src/core/messages/delivery.js';
 import { listMessages } from '../../src/core/messages/read.js';
-import { snapshot, testdir } from '../helpers/testdir.js';
+import { type RunResult, snapshot, testdir } from '../helpers/testdir.js';
 import {
-  type AsyncRun,
   boardRecords,
   converge,
   ensureDir,
@@ -75,7 +74,7 @@ function shuffle<T>(rand: () => number, list: T[]): T[] {
 }
 
 /** Starts every operation at once and waits for all; each must succeed. */
-async function together(ops: (() => Promise<AsyncRun>)[]): Promise<AsyncRun[]> {
+async function together(ops: (() => Promise<RunResult>)[]): Promise<RunResult[]> {
   const runs = await Promise.all(ops.map((op) => op()));
   return runs;
 }
@@ -104,9 +103,9 @@ describe('baton sync between three machines', () => {
     expect(readCard(openMachineBoard(C), card).card.id).toBe(card);
 
     const syncs: { machine: string; result: SyncJson }[] = [];
-    const opsFor = (m: Machine, burst: number): (() => Promise<AsyncRun>)[] => {
+    const opsFor = (m: Machine, burst: number): (() => Promise<RunResult>)[] => {
       const mine = AGENTS[m.name] as string[];
-      const ops: (() => Promise<AsyncRun>)[] = [];
+      const ops: (() => Promise<RunResult>)[] = [];
       for (let i = 0; i < 2; i++) {
         const from = pick(rand, mine);
         const to =
