@@ -313,6 +313,25 @@ describe('hostile board text', () => {
     }
     expect(safeHref(`https://a.example/${'x'.repeat(5000)}`)).toBeUndefined();
   });
+
+  it('never links a URL holding a bidi override or isolate: the link text could hide where it goes', () => {
+    for (const ch of [
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+    ]) {
+      expect(safeHref(`https://a.example/${ch}gpj.exe`)).toBeUndefined();
+      expect(
+        links(`[x](https://a.example/${ch}y) <https://a.example/${ch}z> https://a.example/${ch}w`),
+      ).toEqual([]);
+    }
+  });
 });
 
 describe('any text', () => {

@@ -12,13 +12,13 @@ export const isSpace = (ch: string) =>
 export const isPunct = (ch: string) => (ch < '\u0080' ? ASCII_PUNCT.test(ch) : PUNCT.test(ch));
 
 /**
- * The href for a link to `raw`, or undefined when it is not plainly an http, https or mailto URL. Whitespace and
- * control characters are refused outright (a browser drops a tab inside `java\tscript:`), entities are never decoded,
+ * The href for a link to `raw`, or undefined when it is not plainly an http, https or mailto URL. Whitespace, control
+ * and bidi characters are refused outright (a browser drops a tab inside `java\tscript:`), entities are never decoded,
  * and the scheme must both start the text and be what `new URL` parses.
  */
 export function safeHref(raw: string): string | undefined {
   if (raw.length === 0 || raw.length > MAX_URL) return undefined;
-  if (/[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f\u3000\ufeff]/.test(raw))
+  if (/[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f\u2066-\u2069\u3000\ufeff]/.test(raw))
     return undefined;
   if (!/^(?:https?:\/\/|mailto:)/i.test(raw)) return undefined;
   try {

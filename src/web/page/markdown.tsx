@@ -1,5 +1,6 @@
 // Board text rendered as Markdown: the parsed tree (markdown-parse.ts) mapped to Preact elements. Never raw HTML:
-// every string reaches the DOM as a text node or as an href that `safeHref` accepted.
+// every string reaches the DOM as a text node or as an href that `safeHref` accepted, and every text as `visible`
+// shows it (a bidi override as `\u202e`) — after parsing, so an escape never changes what the Markdown means.
 import { type ComponentChild, Fragment, type JSX } from 'preact';
 import { useMemo } from 'preact/hooks';
 import {
@@ -10,6 +11,7 @@ import {
   parseMarkdown,
   shownLevel,
 } from './markdown-parse.js';
+import { visible } from './visible.js';
 
 const HEADINGS = { 2: 'h2', 3: 'h3', 4: 'h4', 5: 'h5', 6: 'h6' } as const;
 
@@ -33,9 +35,9 @@ function block(b: Block, key: number, tight: boolean): ComponentChild {
     case 'code':
       return (
         <div key={key} class="md-code">
-          {b.info ? <span class="md-code-info">{b.info}</span> : null}
+          {b.info ? <span class="md-code-info">{visible(b.info)}</span> : null}
           <pre>
-            <code>{b.text}</code>
+            <code>{visible(b.text)}</code>
           </pre>
         </div>
       );
@@ -104,9 +106,9 @@ function inlines(nodes: Inline[]): ComponentChild[] {
 function inline(n: Inline, key: number): ComponentChild {
   switch (n.t) {
     case 'text':
-      return n.text;
+      return visible(n.text);
     case 'code':
-      return <code key={key}>{n.text}</code>;
+      return <code key={key}>{visible(n.text)}</code>;
     case 'br':
       return <br key={key} />;
     case 'em':
@@ -124,9 +126,9 @@ function inline(n: Inline, key: number): ComponentChild {
           rel="noopener noreferrer nofollow"
           target="_blank"
           class={n.image ? 'md-image' : undefined}
-          title={n.image ? n.href : undefined}
+          title={n.image ? visible(n.href) : undefined}
         >
-          {n.children.length > 0 ? inlines(n.children) : n.href}
+          {n.children.length > 0 ? inlines(n.children) : visible(n.href)}
         </a>
       );
   }
