@@ -7,6 +7,7 @@ import { t } from './i18n.js';
 import { emitChange } from './live.js';
 import { useAction, useResource } from './resource.js';
 import { CopyBox, ErrorBox, short, When } from './ui.js';
+import { visible } from './visible.js';
 
 interface AskResult {
   session: string;
@@ -44,7 +45,7 @@ export function AskForm({ card }: { card: CardSummaryJson }) {
           {live.length === 0 && <option value="">{t('ask.none')}</option>}
           {live.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.agent} · {s.harness} · {s.projectKey}
+              {visible(`${s.agent} · ${s.harness} · ${s.projectKey}`)}
             </option>
           ))}
         </select>

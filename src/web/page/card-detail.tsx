@@ -11,6 +11,7 @@ import { useAction, useResource } from './resource.js';
 import { go } from './route.js';
 import { Back } from './split.js';
 import { Badge, ErrorBox, Loading, short, type Tone, When } from './ui.js';
+import { visible } from './visible.js';
 
 export const entryTypes: EntryTypeJson[] = ['note', 'finding', 'question', 'answer'];
 export const entryTone: Record<EntryTypeJson, Tone> = {
@@ -42,9 +43,10 @@ export function CardView({ id }: { id: string }) {
       {back}
       {res.error && <ErrorBox error={res.error} read />}
       <header class="detail-head">
-        <h2>{card.title}</h2>
+        <h2>{visible(card.title)}</h2>
         <p class="muted">
-          {t('card.by', { who: card.createdBy })} · <When at={card.createdAt} /> · <code>{card.id}</code>
+          {t('card.by', { who: card.createdBy })} · <When at={card.createdAt} /> ·{' '}
+          <code>{visible(card.id)}</code>
         </p>
       </header>
       {entries.length === 0 ? (
@@ -62,7 +64,8 @@ export function CardView({ id }: { id: string }) {
           <ul>
             {pending.map((p) => (
               <li key={p.session}>
-                <strong>{p.agent}</strong> <code title={p.session}>{short(p.session)}</code> — {p.intent}
+                <strong>{visible(p.agent)}</strong>{' '}
+                <code title={visible(p.session)}>{visible(short(p.session))}</code> — {visible(p.intent)}
                 {p.expiresAt && (
                   <span class="muted">
                     {' '}
@@ -77,7 +80,7 @@ export function CardView({ id }: { id: string }) {
       <EntryForm card={card} />
       <AskForm card={card} />
       <DeleteCard card={card} />
-      <p class="muted path">{res.data.path}</p>
+      <p class="muted path">{visible(res.data.path)}</p>
     </article>
   );
 }
@@ -87,7 +90,7 @@ function Entry({ entry }: { entry: CardEntryJson }) {
     <li class="entry" data-testid="card-entry" data-entry-id={entry.id} data-type={entry.type}>
       <div class="entry-head">
         <Badge tone={entryTone[entry.type]}>{t(entryLabel[entry.type])}</Badge>
-        <strong>{entry.author}</strong>
+        <strong>{visible(entry.author)}</strong>
         <When at={entry.at} />
       </div>
       <Markdown text={entry.body} />

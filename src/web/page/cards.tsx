@@ -10,6 +10,7 @@ import { useAction, useResource } from './resource.js';
 import { cardHref, go } from './route.js';
 import { Placeholder, Split } from './split.js';
 import { Badge, Empty, ErrorBox, Loading, Problems, When } from './ui.js';
+import { visible } from './visible.js';
 
 export function CardsView({ card }: { card?: string }) {
   const res = useResource<CardListJson>('/api/cards', ['cards']);
@@ -70,12 +71,12 @@ function CardRow({
     >
       <a class="row-main" href={cardHref(card.id)} aria-current={current ? 'page' : undefined}>
         <span class="line">
-          <span class="title">{card.title}</span>
+          <span class="title">{visible(card.title)}</span>
           <When at={card.lastActivity} />
         </span>
         <span class="line sub">
           <span class="who">
-            {card.createdBy} · {t('entries.count', { n: card.entries })}
+            {visible(card.createdBy)} · {t('entries.count', { n: card.entries })}
           </span>
           <span class="badges">
             {entryTypes.map((type) =>

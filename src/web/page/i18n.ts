@@ -1,7 +1,9 @@
 // The page's strings in English and Simplified Chinese; the language comes from localStorage, else the browser.
-// `{name}` in a string is filled from params; a key ending in `#one` is the singular used when n is 1.
+// `{name}` in a string is filled from params (board text, shown as `visible` shows it); a key ending in `#one` is the
+// singular used when n is 1.
 import { en, type StringKey } from './i18n-en.js';
 import { zh } from './i18n-zh.js';
+import { visible } from './visible.js';
 
 export type { StringKey };
 
@@ -43,10 +45,18 @@ export function onLang(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The string for `key` in the page's language, `{name}` filled from params (n = 1 picks the `#one` form). */
+/**
+ * The string for `key` in the page's language, `{name}` filled from params (n = 1 picks the `#one` form). Params are
+ * names, titles, queries from the board or the person: each is shown as `visible` shows it (a bidi override escaped).
+ */
 export function t(key: StringKey, params?: Record<string, string | number>): string {
   const table = current === 'zh-CN' ? zh : en;
   const one = params?.n === 1 ? (table as Record<string, string | undefined>)[`${key}#one`] : undefined;
   const text = one ?? table[key];
-  return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole)) : text;
+  return params
+    ? text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+        const value = params[name];
+        return value === undefined ? whole : visible(String(value));
+      })
+    : text;
 }

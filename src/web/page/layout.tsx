@@ -8,6 +8,7 @@ import { emitChange, type LiveState } from './live.js';
 import { go, href, type Route, type View } from './route.js';
 import { currentTheme, toggleTheme } from './theme.js';
 import { ErrorBox, Rich } from './ui.js';
+import { visible } from './visible.js';
 
 const navs: {
   view: Exclude<View, 'search'>;
@@ -43,10 +44,10 @@ export function Layout(props: {
   return (
     <div class="app">
       <header class="top">
-        <a class="brand" href="#/timeline" title={board?.board}>
+        <a class="brand" href="#/timeline" title={visible(board?.board)}>
           <span class="logo" aria-hidden="true" />
           <span>baton</span>
-          {board && <span class="board-name">{board.name}</span>}
+          {board && <span class="board-name">{visible(board.name)}</span>}
         </a>
         <nav class="nav" aria-label="baton">
           {navs.map(({ view, label }) => (

@@ -12,6 +12,7 @@ import { go, threadHref } from './route.js';
 import { Split } from './split.js';
 import { ThreadView } from './thread.js';
 import { Badge, Empty, ErrorBox, Loading, Problems, When } from './ui.js';
+import { visible } from './visible.js';
 
 export function MailView({ thread }: { thread?: string }) {
   const res = useResource<MailJson>('/api/mail', ['messages']);
@@ -77,15 +78,15 @@ function ThreadRow({
     >
       <a class="row-main" href={threadHref(thread.id)} aria-current={current ? 'page' : undefined}>
         <span class="line">
-          <span class="title">{thread.subject || t('no.subject')}</span>
+          <span class="title">{thread.subject ? visible(thread.subject) : t('no.subject')}</span>
           {thread.count > 1 && <Badge>{thread.count}</Badge>}
           <When at={thread.latest} />
         </span>
         <span class="line sub">
-          <span class="who">{thread.participants.join(', ')}</span>
+          <span class="who">{visible(thread.participants.join(', '))}</span>
         </span>
         <span class="line preview">
-          <span class="muted">{thread.latestFrom}:</span> {thread.preview}
+          <span class="muted">{visible(thread.latestFrom)}:</span> {visible(thread.preview)}
         </span>
       </a>
     </div>
@@ -178,9 +179,9 @@ export function InboxView() {
             data-selected={m.id === selected ? 'true' : undefined}
           >
             <div class="message-head">
-              <strong>{m.from}</strong>
-              <span class="muted">→ {m.to.join(', ')}</span>
-              {m.subject && <span class="subject">{m.subject}</span>}
+              <strong>{visible(m.from)}</strong>
+              <span class="muted">→ {visible(m.to.join(', '))}</span>
+              {m.subject && <span class="subject">{visible(m.subject)}</span>}
               <When at={m.at} />
               <a class="head-link" href={threadHref(m.id)}>
                 {t('thread.open')}

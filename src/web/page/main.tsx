@@ -15,6 +15,7 @@ import { SearchView } from './search.js';
 import { SessionsView } from './sessions.js';
 import { applyTheme } from './theme.js';
 import { TimelineView } from './timeline.js';
+import { visible } from './visible.js';
 
 function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(location.hash));
@@ -80,7 +81,7 @@ function App() {
   });
 
   useEffect(() => {
-    document.title = board.data ? `baton · ${board.data.name}` : 'baton';
+    document.title = board.data ? `baton · ${visible(board.data.name)}` : 'baton';
   }, [board.data?.name]);
 
   return (

@@ -7,6 +7,7 @@ import { emitChange } from './live.js';
 import { useAction } from './resource.js';
 import { noteHref } from './route.js';
 import { CopyBox, ErrorBox, short, When } from './ui.js';
+import { visible } from './visible.js';
 
 const harnesses = ['claude', 'codex', 'gemini', 'opencode', 'pi'];
 
@@ -37,13 +38,13 @@ function Resume({ detail }: { detail: NoteDetail }) {
             <CopyBox text={resume.command} testid="resume-command" />
             {resume.cwd && (
               <p class="muted">
-                {t('run.in')} <code>{resume.cwd}</code>
+                {t('run.in')} <code>{visible(resume.cwd)}</code>
               </p>
             )}
           </div>
         ) : (
           <p class="action-out notice" data-testid="resume-reason">
-            {resume.reason}
+            {visible(resume.reason)}
           </p>
         ))}
     </div>
@@ -80,11 +81,11 @@ function Continue({ detail }: { detail: NoteDetail }) {
           <p class="muted">{t('continue.command', { harness: done.harness })}</p>
           <CopyBox text={done.command} testid="continue-command" wrap />
           <p class="muted">
-            {t('run.in')} <code>{done.cwd}</code>
+            {t('run.in')} <code>{visible(done.cwd)}</code>
             {done.textFile && (
               <>
                 {' · '}
-                {t('continue.textfile')} <code>{done.textFile}</code>
+                {t('continue.textfile')} <code>{visible(done.textFile)}</code>
               </>
             )}
           </p>
@@ -118,7 +119,7 @@ function Supplement({ detail }: { detail: NoteDetail }) {
         >
           {t('action.supplement')}
         </button>
-        <span class="muted" data-testid="supplement-plan" data-mode={mode} title={why}>
+        <span class="muted" data-testid="supplement-plan" data-mode={mode} title={visible(why)}>
           {mode === 'draft' && model
             ? t('supplement.plan.generate', { model })
             : plan
@@ -126,7 +127,7 @@ function Supplement({ detail }: { detail: NoteDetail }) {
               : t('supplement.plan.none')}
         </span>
       </div>
-      {mode === 'none' && why && <p class="muted small">{why}</p>}
+      {mode === 'none' && why && <p class="muted small">{visible(why)}</p>}
       {action.error && <ErrorBox error={action.error} />}
       {result && (
         <div class="action-out" data-testid="supplement-result" data-mode={result.mode}>
@@ -135,7 +136,7 @@ function Supplement({ detail }: { detail: NoteDetail }) {
               {result.method === 'generated'
                 ? t('supplement.done.generated', { by: result.by ?? '' })
                 : t('supplement.done.draft')}{' '}
-              <a href={noteHref(result.note.id)}>{result.note.title}</a>
+              <a href={noteHref(result.note.id)}>{visible(result.note.title)}</a>
             </p>
           ) : (
             <>

@@ -8,6 +8,7 @@ import { useResource } from './resource.js';
 import { noteHref } from './route.js';
 import { Back } from './split.js';
 import { Badge, ErrorBox, Loading, short, When } from './ui.js';
+import { visible } from './visible.js';
 
 const sectionKeys: Record<SectionJson['key'], StringKey> = {
   goal: 'section.goal',
@@ -35,7 +36,7 @@ export function NoteView({ id }: { id: string }) {
       {back}
       {res.error && <ErrorBox error={res.error} read />}
       <header class="detail-head">
-        <h2>{note.title || note.id}</h2>
+        <h2>{visible(note.title || note.id)}</h2>
         <div class="badges">
           <Badge>{t(note.kind === 'result' ? 'kind.result' : 'kind.handoff')}</Badge>
           {detail.sessionLive && <Badge tone="green">{t('badge.inprogress')}</Badge>}
@@ -49,21 +50,21 @@ export function NoteView({ id }: { id: string }) {
           )}
         </div>
       </header>
-      {note.degraded && <p class="warn">{note.degraded}</p>}
+      {note.degraded && <p class="warn">{visible(note.degraded)}</p>}
       <dl class="meta">
         <dt>{t('meta.agent')}</dt>
-        <dd>{note.agent}</dd>
+        <dd>{visible(note.agent)}</dd>
         <dt>{t('meta.harness')}</dt>
-        <dd>{note.harness}</dd>
+        <dd>{visible(note.harness)}</dd>
         <dt>{t('meta.session')}</dt>
         <dd>
-          <code title={note.session}>{note.session}</code>
+          <code title={visible(note.session)}>{visible(note.session)}</code>
         </dd>
         <dt>{t('meta.project')}</dt>
-        <dd>{note.projectKey}</dd>
+        <dd>{visible(note.projectKey)}</dd>
         <dt>{t('meta.created')}</dt>
         <dd>
-          <When at={note.createdAt} /> <span class="muted">{note.createdAt}</span>
+          <When at={note.createdAt} /> <span class="muted">{visible(note.createdAt)}</span>
         </dd>
         <dt>{t('meta.provenance')}</dt>
         <dd>{t(note.provenance === 'raw' ? 'provenance.raw.long' : 'provenance.curated.long')}</dd>
@@ -71,13 +72,13 @@ export function NoteView({ id }: { id: string }) {
           <>
             <dt>{t('meta.rev')}</dt>
             <dd>
-              <code>{note.rev}</code>
+              <code>{visible(note.rev)}</code>
             </dd>
           </>
         )}
         <dt>{t('meta.id')}</dt>
         <dd>
-          <code>{note.id}</code>
+          <code>{visible(note.id)}</code>
         </dd>
       </dl>
       <FileList title={t('meta.files', { n: note.files.length })} files={note.files} />
@@ -90,8 +91,8 @@ export function NoteView({ id }: { id: string }) {
           <Markdown text={section.text} />
         </section>
       ))}
-      <p class="muted path" title={note.path}>
-        {note.path}
+      <p class="muted path" title={visible(note.path)}>
+        {visible(note.path)}
       </p>
     </article>
   );
@@ -105,7 +106,7 @@ function Lineage({ detail }: { detail: NoteDetail }) {
       {detail.parent ? (
         <p>
           <span class="muted">{t(parentLabel)}</span>{' '}
-          <a href={noteHref(detail.parent.id)}>{detail.parent.title}</a>
+          <a href={noteHref(detail.parent.id)}>{visible(detail.parent.title)}</a>
         </p>
       ) : detail.note.parentSession ? (
         <p>
@@ -119,7 +120,7 @@ function Lineage({ detail }: { detail: NoteDetail }) {
           <ul>
             {detail.children.map((child) => (
               <li key={child.id}>
-                <a href={noteHref(child.id)}>{child.title || child.id}</a>{' '}
+                <a href={noteHref(child.id)}>{visible(child.title || child.id)}</a>{' '}
                 {child.kind === 'sub-agent' && <Badge tone="violet">{t('badge.subagent')}</Badge>}
               </li>
             ))}
@@ -144,7 +145,7 @@ function ResultBody({ detail }: { detail: NoteDetail }) {
       {note.conclusion && (
         <section class="note-section">
           <h3>{t('result.conclusion')}</h3>
-          <p>{note.conclusion}</p>
+          <p>{visible(note.conclusion)}</p>
         </section>
       )}
       {note.facts.length > 0 && (
@@ -152,7 +153,7 @@ function ResultBody({ detail }: { detail: NoteDetail }) {
           <h3>{t('result.facts')}</h3>
           <ul>
             {note.facts.map((fact, i) => (
-              <li key={i}>{fact}</li>
+              <li key={i}>{visible(fact)}</li>
             ))}
           </ul>
         </section>
@@ -174,7 +175,7 @@ function FileList({ title, files }: { title: string; files: string[] }) {
       <ul class="file-list">
         {files.map((file, i) => (
           <li key={i}>
-            <code>{file}</code>
+            <code>{visible(file)}</code>
           </li>
         ))}
       </ul>

@@ -6,6 +6,7 @@ import { useListKeys } from './keyboard.js';
 import { useResource } from './resource.js';
 import { go, href, parseRoute, type Route } from './route.js';
 import { Badge, Empty, ErrorBox, Loading, type Tone, When } from './ui.js';
+import { visible } from './visible.js';
 
 const kindLabel: Record<SearchKind, StringKey> = {
   message: 'kind.message',
@@ -69,10 +70,10 @@ export function SearchView({ q }: { q: string }) {
                 <a class="row-main" href={href(targets[i]!)}>
                   <span class="line">
                     <Badge tone={kindTone[r.kind]}>{t(kindLabel[r.kind])}</Badge>
-                    <span class="title">{r.title || r.id}</span>
+                    <span class="title">{visible(r.title || r.id)}</span>
                     <When at={r.at} />
                   </span>
-                  <span class="line preview">{r.snippet}</span>
+                  <span class="line preview">{visible(r.snippet)}</span>
                 </a>
               </div>
             );

@@ -5,6 +5,7 @@ import { t } from './i18n.js';
 import { useListKeys } from './keyboard.js';
 import { useResource } from './resource.js';
 import { Badge, Empty, ErrorBox, Loading, Problems, When } from './ui.js';
+import { visible } from './visible.js';
 
 const SHOWN_FILES = 6;
 
@@ -36,8 +37,8 @@ export function SessionsView() {
       {res.data && projects.length === 0 && <Empty text={t('empty.sessions')} />}
       {projects.map((project) => (
         <section key={project.key} class="project">
-          <h2 class="project-key">{project.key}</h2>
-          <div class="rows sessions" role="listbox" aria-label={project.key}>
+          <h2 class="project-key">{visible(project.key)}</h2>
+          <div class="rows sessions" role="listbox" aria-label={visible(project.key)}>
             {project.sessions.map((s) => (
               <SessionRow
                 key={s.id}
@@ -71,14 +72,14 @@ function SessionRow(props: { session: SessionJson; selected: boolean; all: boole
       <div class="row-main">
         <span class="line">
           <span class="title">
-            {s.agent} <span class="muted">· {s.harness}</span>
+            {visible(s.agent)} <span class="muted">· {visible(s.harness)}</span>
           </span>
           {s.live ? <Badge tone="green">{t('session.live')}</Badge> : <Badge>{t('session.ended')}</Badge>}
         </span>
         <span class="line sub">
-          <code title={s.id}>{s.id}</code>
-          <span class="muted cwd" title={s.cwd}>
-            {s.cwd}
+          <code title={visible(s.id)}>{visible(s.id)}</code>
+          <span class="muted cwd" title={visible(s.cwd)}>
+            {visible(s.cwd)}
           </span>
         </span>
         <span class="line sub times">
@@ -96,7 +97,8 @@ function SessionRow(props: { session: SessionJson; selected: boolean; all: boole
           )}
           {s.parentSession && (
             <span>
-              {t('session.parent')} <code title={s.parentSession}>{s.parentSession.slice(0, 8)}</code>
+              {t('session.parent')}{' '}
+              <code title={visible(s.parentSession)}>{visible(s.parentSession.slice(0, 8))}</code>
             </span>
           )}
         </span>
@@ -104,7 +106,7 @@ function SessionRow(props: { session: SessionJson; selected: boolean; all: boole
           <ul class="touched">
             {files.map((file) => (
               <li key={file.path}>
-                <code>{file.path}</code>
+                <code>{visible(file.path)}</code>
                 {file.at && <When at={file.at} />}
                 {file.others.map((o) => (
                   <Badge key={o.session} tone="amber" title={o.session}>

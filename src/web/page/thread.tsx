@@ -9,6 +9,7 @@ import { usePerson } from './person.js';
 import { useAction, useResource } from './resource.js';
 import { Back } from './split.js';
 import { ErrorBox, Loading, When } from './ui.js';
+import { visible } from './visible.js';
 
 export function ThreadView({ id }: { id: string }) {
   const res = useResource<ThreadJson>(`/api/threads/${seg(id)}`, ['messages']);
@@ -26,7 +27,7 @@ export function ThreadView({ id }: { id: string }) {
       {back}
       {res.error && <ErrorBox error={res.error} read />}
       <header class="detail-head">
-        <h2>{res.data.subject || t('no.subject')}</h2>
+        <h2>{res.data.subject ? visible(res.data.subject) : t('no.subject')}</h2>
         <p class="muted">{t('messages.count', { n: messages.length })}</p>
       </header>
       <ol class="messages">
@@ -43,11 +44,11 @@ function Message({ message }: { message: MessageJson }) {
   return (
     <li class="message" data-testid="message" data-message-id={message.id}>
       <div class="message-head">
-        <strong>{message.from}</strong>
-        <span class="muted">→ {[...new Set(message.to)].join(', ')}</span>
+        <strong>{visible(message.from)}</strong>
+        <span class="muted">→ {visible([...new Set(message.to)].join(', '))}</span>
         <When at={message.at} />
       </div>
-      {message.subject && <div class="subject">{message.subject}</div>}
+      {message.subject && <div class="subject">{visible(message.subject)}</div>}
       <Markdown text={message.body} />
     </li>
   );

@@ -6,6 +6,7 @@ import type { TimelineNodeJson } from '../api-types.js';
 import { t } from './i18n.js';
 import { noteHref } from './route.js';
 import { Badge, short, When } from './ui.js';
+import { visible } from './visible.js';
 
 export interface Row {
   key: string;
@@ -65,12 +66,12 @@ function renderRow(props: RowProps) {
     <>
       <span class="line">
         <span class="title">
-          {note ? note.title || note.id : t('external.session', { id: short(node.external ?? '') })}
+          {note ? visible(note.title || note.id) : t('external.session', { id: short(node.external ?? '') })}
         </span>
         <When at={note?.createdAt ?? node.latest} />
       </span>
       <span class="line sub">
-        <span class="who">{note ? `${note.agent} · ${note.harness}` : t('external.note')}</span>
+        <span class="who">{note ? visible(`${note.agent} · ${note.harness}`) : t('external.note')}</span>
         {badges}
       </span>
     </>
@@ -81,7 +82,7 @@ function renderRow(props: RowProps) {
       style={{ '--depth': depth }}
       data-testid="timeline-node"
       data-note-id={note?.id}
-      data-external={note ? undefined : (node.external ?? '')}
+      data-external={note ? undefined : visible(node.external ?? '')}
       data-kind={node.kind}
       role="treeitem"
       tabIndex={-1}
@@ -110,7 +111,7 @@ function renderRow(props: RowProps) {
           {body}
         </a>
       ) : (
-        <div class="row-main" title={node.external}>
+        <div class="row-main" title={visible(node.external)}>
           {body}
         </div>
       )}

@@ -12,6 +12,7 @@ import { go } from './route.js';
 import { Placeholder, Split } from './split.js';
 import { type Row, TimelineRow } from './timeline-row.js';
 import { Empty, ErrorBox, Loading, Problems } from './ui.js';
+import { visible } from './visible.js';
 
 function nodeKey(node: TimelineNodeJson): string {
   return node.note ? node.note.id : `x:${node.external ?? ''}`;
@@ -112,7 +113,7 @@ export function TimelineView({ note }: { note?: string }) {
             <option value="">{t('project.all')}</option>
             {data.projects.map((key) => (
               <option key={key} value={key}>
-                {key}
+                {visible(key)}
               </option>
             ))}
           </select>

@@ -1,16 +1,19 @@
-// Small shared pieces: time labels, badges, the error / empty / loading states, copy boxes, read problems.
+// Small shared pieces: time labels, badges, the error / empty / loading states, copy boxes, read problems. What they
+// are handed from the board (titles, times, messages, paths) they show as `visible` shows it.
 import type { ComponentChildren } from 'preact';
 import { useContext, useRef, useState } from 'preact/hooks';
 import type { ApiFailure } from './api.js';
 import { type StringKey, t } from './i18n.js';
 import { OfflineContext } from './person.js';
 import { relativeTime } from './time.js';
+import { visible } from './visible.js';
 
-/** A relative time with the full ISO time in its title. */
+/** A relative time with the full ISO time in its title (an unreadable time is shown as written). */
 export function When({ at }: { at: string }) {
+  const shown = visible(at);
   return (
-    <time class="when" dateTime={at} title={at}>
-      {relativeTime(at)}
+    <time class="when" dateTime={shown} title={shown}>
+      {visible(relativeTime(at))}
     </time>
   );
 }
@@ -27,7 +30,7 @@ export function Badge({
   title?: string;
 }) {
   return (
-    <span class={`badge ${tone}`} title={title}>
+    <span class={`badge ${tone}`} title={visible(title)}>
       {children}
     </span>
   );
@@ -61,7 +64,7 @@ export function ErrorBox({ error, read }: { error: ApiFailure; read?: boolean })
     hints[code] ?? (error.status === 401 || error.status === 403 ? 'error.forbidden' : 'error.other');
   return (
     <div class="state error" data-testid="error" role="alert">
-      <strong>{error.code === 'unreachable' ? t('error.unreachable.title') : error.message}</strong>
+      <strong>{error.code === 'unreachable' ? t('error.unreachable.title') : visible(error.message)}</strong>
       <p>
         <Rich text={t(hint)} />
       </p>
@@ -81,8 +84,12 @@ export function Loading() {
   return <div class="state loading">{t('loading')}</div>;
 }
 
-/** Text to copy: a copy button (Clipboard API), else the text is selected for Ctrl+C. */
-export function CopyBox({ text, testid, wrap }: { text: string; testid: string; wrap?: boolean }) {
+/**
+ * Text to copy: a copy button (Clipboard API), else the text is selected for Ctrl+C. What is copied is what is shown
+ * (`visible`): a command never carries a character the person could not see onto their clipboard.
+ */
+export function CopyBox({ text: given, testid, wrap }: { text: string; testid: string; wrap?: boolean }) {
+  const text = visible(given);
   const ref = useRef<HTMLPreElement>(null);
   const [done, setDone] = useState<'' | 'copied' | 'selected'>('');
   const select = () => {
@@ -126,7 +133,7 @@ export function Problems({ problems }: { problems: string[] | undefined }) {
       <summary>{t('problems', { n: problems.length })}</summary>
       <ul>
         {problems.map((problem, i) => (
-          <li key={i}>{problem}</li>
+          <li key={i}>{visible(problem)}</li>
         ))}
       </ul>
     </details>
