@@ -3,9 +3,15 @@ import { type Board, isDisabled, openBoard } from '../core/board/open-board.js';
 import { visibleText } from '../core/display/visible-text.js';
 import { BatonError } from '../core/errors.js';
 import type { Problem } from '../core/store/safe-fs.js';
-import type { CliIO } from './io.js';
+import { type CliIO, UsageError } from './io.js';
 
 export function boardFromFlags(io: CliIO, flags: { board?: string; global?: boolean }): Board {
+  // The served board is the only board a remote client reaches (the policy refuses these flags before this).
+  if (io.remote && (flags.board !== undefined || flags.global)) {
+    throw new UsageError(
+      `${flags.board !== undefined ? '--board' : '--global'} does not apply over BATON_URL`,
+    );
+  }
   return openBoard({ board: flags.board, global: flags.global, cwd: io.cwd, env: io.env });
 }
 

@@ -10,9 +10,10 @@ import {
   isEntryType,
 } from '../core/cards/card.js';
 import { visibleText } from '../core/display/visible-text.js';
-import { type FlagSpec, type ParsedArgs, parseCommandArgs } from './args.js';
+import type { ParsedArgs } from './args.js';
 import { boardFromFlags, requireEnabled } from './board-flags.js';
 import { formatTime } from './format-time.js';
+import { type GRAMMAR, parseFor } from './grammar.js';
 import { type CliIO, printUsage, UsageError } from './io.js';
 
 export const CARD_USAGE = `baton card <subcommand> [flags]
@@ -42,14 +43,14 @@ export const HUMAN_AUTHOR = 'you';
  * Parses a card subcommand's flags. `undefined` when it printed the usage instead (`--help`); throws when
  * baton is disabled — so every subcommand starts with `const args = cardArgs(…); if (!args) return 0;`.
  */
-export function cardArgs<F extends FlagSpec>(
+type CardSub = 'new' | 'list' | 'read' | 'write' | 'ask' | 'commit' | 'del' | 'clean' | 'open';
+
+export function cardArgs<S extends CardSub>(
   io: CliIO,
-  sub: string,
+  sub: S,
   argv: string[],
-  flags: F,
-  maxPositionals = 0,
-): ParsedArgs<F> | undefined {
-  const parsed = parseCommandArgs(`card ${sub}`, argv, flags, maxPositionals);
+): ParsedArgs<(typeof GRAMMAR)[`card ${S}`]['flags']> | undefined {
+  const parsed = parseFor(`card ${sub}` as `card ${S}`, argv);
   if (parsed.flags.help) {
     printUsage(io, CARD_USAGE, parsed.flags.json);
     return undefined;

@@ -8,7 +8,7 @@ import type { CliIO } from './io.js';
 
 /** `card del <id> [--yes]` */
 export async function deleteOneCard(argv: string[], io: CliIO): Promise<number> {
-  const args = cardArgs(io, 'del', argv, { yes: { type: 'boolean' } }, 1);
+  const args = cardArgs(io, 'del', argv);
   if (!args) return 0;
   const { flags, positionals } = args;
   const id = requireId('del', positionals);
@@ -28,7 +28,7 @@ export async function deleteOneCard(argv: string[], io: CliIO): Promise<number> 
 
 /** `card clean [--yes]`: deletes every readable card; malformed files are reported and left for a person. */
 export async function cleanCards(argv: string[], io: CliIO): Promise<number> {
-  const args = cardArgs(io, 'clean', argv, { yes: { type: 'boolean' } });
+  const args = cardArgs(io, 'clean', argv);
   if (!args) return 0;
   const { flags } = args;
   const board = readBoard(io, flags);

@@ -20,7 +20,7 @@ import { type CliIO, UsageError } from './io.js';
 
 /** `card ask <id> "<intent>" [--session <id>]` */
 export async function askForEntry(argv: string[], io: CliIO): Promise<number> {
-  const args = cardArgs(io, 'ask', argv, { session: { type: 'string' } }, Number.POSITIVE_INFINITY);
+  const args = cardArgs(io, 'ask', argv);
   if (!args) return 0;
   const { flags, positionals } = args;
   const card = requireId('ask', positionals);
@@ -68,7 +68,7 @@ export async function printRequest(
 
 /** `card commit [--session <id>]`, the reply on stdin. A malformed reply warns, writes nothing and exits 1. */
 export async function commitReply(argv: string[], io: CliIO): Promise<number> {
-  const args = cardArgs(io, 'commit', argv, { session: { type: 'string' } });
+  const args = cardArgs(io, 'commit', argv);
   if (!args) return 0;
   const { flags } = args;
   const board = boardFromFlags(io, flags);

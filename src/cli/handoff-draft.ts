@@ -4,8 +4,8 @@ import { visibleText } from '../core/display/visible-text.js';
 import { listNotes } from '../core/notes/read.js';
 import { lineageText } from '../core/notes/timeline-text.js';
 import { type DraftHandoffResult, draftHandoff } from '../core/transcripts/draft.js';
-import { parseCommandArgs } from './args.js';
 import { boardFromFlags, echoBoard, printJson, requireEnabled } from './board-flags.js';
+import { parseFor } from './grammar.js';
 import { type CliIO, printUsage, UsageError } from './io.js';
 
 export const draftUsage = `baton handoff draft (--transcript <file> | --session <id>) [--title <text>] [--as <agent>] [--json]
@@ -25,13 +25,11 @@ export const HARNESS_NAMES: Record<string, string> = {
 
 /** Runs `baton handoff draft` (argv: what follows `draft`). */
 export async function runDraft(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('handoff draft', argv, {
-    transcript: { type: 'string' },
-    session: { type: 'string' },
-    title: { type: 'string' },
-  });
+  const { flags } = parseFor('handoff draft', argv);
   if (flags.help) return printUsage(io, draftUsage, flags.json);
   requireEnabled(io);
+  // The transcript is on a remote client's machine (the policy refuses this before it gets here).
+  if (io.remote) throw new UsageError('`baton handoff draft` does not run over BATON_URL');
   if (flags.transcript === undefined && flags.session === undefined) {
     throw new UsageError(
       'handoff draft needs --transcript <file> or --session <id> — see `baton handoff draft --help`',

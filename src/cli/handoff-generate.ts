@@ -11,8 +11,8 @@ import { NOTE_LIMITS } from '../core/notes/note.js';
 import { listNotes } from '../core/notes/read.js';
 import { lineageText } from '../core/notes/timeline-text.js';
 import { readTextFile } from '../core/store/read-file.js';
-import { parseCommandArgs } from './args.js';
 import { boardFromFlags, echoBoard, printJson, requireEnabled } from './board-flags.js';
+import { parseFor } from './grammar.js';
 import { HARNESS_NAMES } from './handoff-draft.js';
 import { type CliIO, printUsage, UsageError } from './io.js';
 
@@ -29,14 +29,11 @@ export const generateUsage = `baton handoff generate (--session <id> | --transcr
 
 /** Runs `baton handoff generate` (argv: what follows `generate`). */
 export async function runGenerate(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('handoff generate', argv, {
-    transcript: { type: 'string' },
-    session: { type: 'string' },
-    model: { type: 'string' },
-    title: { type: 'string' },
-  });
+  const { flags } = parseFor('handoff generate', argv);
   if (flags.help) return printUsage(io, generateUsage, flags.json);
   requireEnabled(io);
+  // The transcript is on a remote client's machine (the policy refuses this before it gets here).
+  if (io.remote) throw new UsageError('`baton handoff generate` does not run over BATON_URL');
   if (flags.transcript === undefined && flags.session === undefined) {
     throw new UsageError(
       'handoff generate needs --session <id> or --transcript <file> — see `baton handoff generate --help`',

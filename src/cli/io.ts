@@ -7,13 +7,17 @@ export interface CliIO {
   cwd: string;
   out(text: string): void;
   err(text: string): void;
-  /** All of stdin as text ('' when it is a terminal); refuses more than STDIN_LIMIT bytes or invalid UTF-8. */
-  /** Stdin to its end, at most `limit` bytes (default STDIN_LIMIT). */
+  /** Stdin to its end as text, at most `limit` bytes (default STDIN_LIMIT); '' when it is a terminal. */
   readStdin(limit?: number): Promise<string>;
   /** Resolves once everything written with `out` has been handed to the OS (so delivery can be acknowledged). */
   flush?(): Promise<void>;
   /** Aborts when the command should stop (SIGINT/SIGTERM); a command that listens gets a grace period. */
   signal?: AbortSignal;
+  /**
+   * The command line came from a remote client (`baton serve`'s `/api/cli`): no path, transcript or folder of this
+   * machine is the client's to name, and nothing here starts a process or touches this process's signals for it.
+   */
+  remote?: boolean;
 }
 
 /** A usage mistake (unknown flag, missing value, bad number): exit code 2. */

@@ -25,7 +25,8 @@ export interface HookInput {
 /** Input a hook cannot act on: it does nothing and logs `reason`. */
 export class HookSkip extends Error {}
 
-export function parseHookInput(text: string, event: HookEvent, harness: HookHarness, cwd: string): HookInput {
+/** The hook's stdin (decoded text) as the JSON object a harness sends; HookSkip when it is not one. */
+export function hookObject(text: string): Record<string, unknown> {
   if (text.trim() === '') throw new HookSkip('empty stdin');
   let raw: unknown;
   try {
@@ -35,7 +36,21 @@ export function parseHookInput(text: string, event: HookEvent, harness: HookHarn
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
     throw new HookSkip('stdin is not a JSON object');
-  const input = raw as Record<string, unknown>;
+  return raw as Record<string, unknown>;
+}
+
+/**
+ * The fields baton uses. `remote`: the input came from another machine (BATON_URL), so its paths and folder name
+ * that machine's files — they are left out, and the session works in `cwd`, the server's folder.
+ */
+export function parseHookInput(
+  text: string,
+  event: HookEvent,
+  harness: HookHarness,
+  cwd: string,
+  remote = false,
+): HookInput {
+  const input = hookObject(text);
   const named = str(input.hook_event_name);
   if (named !== undefined && hookEvent(named) !== event) {
     throw new HookSkip(`stdin is a ${JSON.stringify(named).slice(0, 80)} event, not ${event}`);
@@ -44,12 +59,12 @@ export function parseHookInput(text: string, event: HookEvent, harness: HookHarn
   if (session === undefined || session === '') throw new HookSkip('no session_id in stdin');
   const problem = nameProblem('session', session);
   if (problem) throw new HookSkip(`session_id is not usable: ${problem}`);
-  const given = str(input.cwd);
+  const given = remote ? undefined : str(input.cwd);
   const toolInput = input.tool_input ?? input.toolInput;
   return {
     session,
     cwd: given && isAbsolute(given) && !given.includes('\0') ? given : cwd,
-    transcriptPath: path(input.transcript_path),
+    transcriptPath: remote ? undefined : path(input.transcript_path),
     source: str(input.source) ?? str(input.trigger),
     prompt: str(input.prompt),
     toolName: str(input.tool_name) ?? str(input.toolName),
@@ -61,7 +76,7 @@ export function parseHookInput(text: string, event: HookEvent, harness: HookHarn
     lastAssistantMessage:
       str(input.last_assistant_message) ?? (harness === 'gemini' ? str(input.prompt_response) : undefined),
     stopHookActive: input.stop_hook_active === true,
-    agentTranscriptPath: path(input.agent_transcript_path),
+    agentTranscriptPath: remote ? undefined : path(input.agent_transcript_path),
   };
 }
 

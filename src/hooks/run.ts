@@ -29,6 +29,11 @@ export interface HookRun {
   env: Record<string, string | undefined>;
   /** `--board`. */
   board?: string;
+  /**
+   * The hook ran for another machine (BATON_URL): the paths in its input name that machine's files, so no transcript
+   * is read here (not even one a session record names) and the session works in `cwd`, the server's folder.
+   */
+  remote?: boolean;
 }
 
 export interface HookOutcome {
@@ -57,7 +62,7 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
   const log = (message: string) => logHookLine(board, [run.harness, run.event, session], message);
   try {
     if (run.unread !== undefined) throw new HookSkip(run.unread);
-    const input = parseHookInput(run.stdin, run.event, run.harness, run.cwd);
+    const input = parseHookInput(run.stdin, run.event, run.harness, run.cwd, run.remote);
     session = input.session;
     board = openBoard({ board: run.board, cwd: input.cwd, env: run.env });
     // No board here: baton is not used in this project. Never create one from a hook.
@@ -160,12 +165,14 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
       if (!record) return;
       if (run.event === 'pre-compact') markIndexDue(board.root, record.id);
       try {
-        const raw = await rawHandoff(
-          board,
-          record,
-          input.transcriptPath,
-          run.event === 'pre-compact' ? 'compact' : 'end',
-        );
+        const raw = run.remote
+          ? { skipped: 'over BATON_URL: the transcript is on the agent’s machine' }
+          : await rawHandoff(
+              board,
+              record,
+              input.transcriptPath,
+              run.event === 'pre-compact' ? 'compact' : 'end',
+            );
         log('written' in raw ? `raw handoff ${raw.written}` : `no raw handoff: ${raw.skipped}`);
       } finally {
         if (run.event === 'session-end') endSession(board, record.id);

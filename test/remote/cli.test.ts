@@ -177,7 +177,7 @@ describe('refusals over BATON_URL', () => {
     ],
     [
       ['handoff', 'draft', '--transcript', 'rollout.jsonl'],
-      'baton: --transcript names a file on your machine, which the server cannot read — pipe its content on stdin instead\n',
+      'baton: `baton handoff draft` does not run over BATON_URL: it reads a transcript on your machine, which the server cannot read — write the handoff with `baton handoff write` (six sections on stdin)\n',
     ],
     [
       ['doctor'],

@@ -14,6 +14,9 @@ export interface Served {
   token: string;
   /** An empty folder for clients to run in. */
   clientDir: string;
+  /** The folder holding the board (and the server's cwd when `cwd` says so). */
+  project: string;
+  pid: number;
   /** `baton <args>` with BATON_URL and BATON_TOKEN set (override either in `env`). */
   client(args: string[], options?: { env?: Record<string, string>; input?: string }): RunResult;
   /** `baton <args>` run locally on the served board (BATON_DIR), for comparison. */
@@ -21,12 +24,24 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-export async function serveBoard(options: { token?: boolean } = {}): Promise<Served> {
+export interface ServeBoardOptions {
+  /** false: no token (a loopback bind allows it). */
+  token?: boolean;
+  /** The server's working folder (default: the board folder). */
+  cwd?: (project: string) => string;
+  /** More of the server's environment (PATH, …). */
+  env?: Record<string, string>;
+}
+
+export async function serveBoard(options: ServeBoardOptions = {}): Promise<Served> {
   const project = testdir();
   const root = join(project, '.baton');
   ensureBoard(openBoard({ board: root, cwd: project, env: {}, home: project }));
   const token = randomBytes(32).toString('base64url');
-  const running = await startServe(root, { env: options.token === false ? {} : { BATON_TOKEN: token } });
+  const running = await startServe(root, {
+    env: { ...options.env, ...(options.token === false ? {} : { BATON_TOKEN: token }) },
+    cwd: options.cwd?.(project),
+  });
   const url = `http://127.0.0.1:${running.port}`;
   const clientDir = testdir();
   return {
@@ -34,6 +49,8 @@ export async function serveBoard(options: { token?: boolean } = {}): Promise<Ser
     url,
     token,
     clientDir,
+    project,
+    pid: running.pid,
     client: (args, call = {}) =>
       baton(args, {
         cwd: clientDir,

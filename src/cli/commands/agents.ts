@@ -2,16 +2,16 @@
 import { listAgents } from '../../core/agents/registry.js';
 import { requireBoard } from '../../core/board/open-board.js';
 import { visibleText } from '../../core/display/visible-text.js';
-import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, printJson, reportProblems, requireEnabled } from '../board-flags.js';
 import { formatTime } from '../format-time.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';
 
 export const usage = `baton agents [--json]
   Lists registered agents and every agent that has mail, with unread counts.`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('agents', argv, {});
+  const { flags } = parseFor('agents', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   const board = boardFromFlags(io, flags);

@@ -7,8 +7,9 @@ import { listNotes } from '../../core/notes/read.js';
 import { timelineText } from '../../core/notes/timeline-text.js';
 import { isLive, listSessions } from '../../core/sessions/live.js';
 import { projectKeyOf } from '../../core/sessions/session.js';
-import { intFlag, parseCommandArgs } from '../args.js';
+import { intFlag } from '../args.js';
 import { boardFromFlags, printJson, reportProblems, requireEnabled } from '../board-flags.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
 /** Families shown by default: the newest activity. */
@@ -21,11 +22,7 @@ export const usage = `baton board [--project <key> | --all] [--limit <families>]
   --limit  families shown, newest activity first (default 20; 0 = all). --json always carries every note.`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('board', argv, {
-    project: { type: 'string' },
-    all: { type: 'boolean' },
-    limit: { type: 'string' },
-  });
+  const { flags } = parseFor('board', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   const limit = intFlag('limit', flags.limit, DEFAULT_FAMILIES);

@@ -44,13 +44,7 @@ export function run(argv: string[], io: CliIO): Promise<number> {
 }
 
 async function newCard(argv: string[], io: CliIO): Promise<number> {
-  const args = cardArgs(
-    io,
-    'new',
-    argv,
-    { ask: { type: 'string' }, session: { type: 'string' } },
-    Number.POSITIVE_INFINITY,
-  );
+  const args = cardArgs(io, 'new', argv);
   if (!args) return 0;
   const { flags, positionals } = args;
   if (flags.ask !== undefined) {
@@ -80,7 +74,7 @@ async function newCard(argv: string[], io: CliIO): Promise<number> {
 }
 
 async function list(argv: string[], io: CliIO): Promise<number> {
-  const args = cardArgs(io, 'list', argv, {});
+  const args = cardArgs(io, 'list', argv);
   if (!args) return 0;
   const { flags } = args;
   const board = readBoard(io, flags);
@@ -93,7 +87,7 @@ async function list(argv: string[], io: CliIO): Promise<number> {
 }
 
 async function read(argv: string[], io: CliIO): Promise<number> {
-  const args = cardArgs(io, 'read', argv, {}, 1);
+  const args = cardArgs(io, 'read', argv);
   if (!args) return 0;
   const { flags, positionals } = args;
   const id = requireId('read', positionals);
@@ -111,7 +105,7 @@ async function read(argv: string[], io: CliIO): Promise<number> {
 }
 
 async function write(argv: string[], io: CliIO): Promise<number> {
-  const args = cardArgs(io, 'write', argv, { type: { type: 'string' }, body: { type: 'string' } }, 1);
+  const args = cardArgs(io, 'write', argv);
   if (!args) return 0;
   const { flags, positionals } = args;
   const id = requireId('write', positionals);
@@ -128,7 +122,7 @@ async function write(argv: string[], io: CliIO): Promise<number> {
 }
 
 async function open(argv: string[], io: CliIO): Promise<number> {
-  const args = cardArgs(io, 'open', argv, {});
+  const args = cardArgs(io, 'open', argv);
   if (!args) return 0;
   const { flags } = args;
   const board = readBoard(io, flags);

@@ -4,8 +4,8 @@ import { constants } from 'node:os';
 import { BatonError } from '../../core/errors.js';
 import { type Continuation, prepareContinuation } from '../../core/notes/continuation.js';
 import { isStartableHarness, STARTABLE_HARNESSES, shellLine } from '../../core/sessions/harness-commands.js';
-import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, echoBoard, printJson, requireEnabled } from '../board-flags.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
 export const usage = `baton continue <note-id> [--harness claude|codex|gemini|opencode|pi] [--print] [--json]
@@ -19,14 +19,11 @@ export const usage = `baton continue <note-id> [--harness claude|codex|gemini|op
   --print    print the command and the message; start nothing (the pending continuation is still left)`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags, positionals } = parseCommandArgs(
-    'continue',
-    argv,
-    { harness: { type: 'string' }, print: { type: 'boolean' } },
-    1,
-  );
+  const { flags, positionals } = parseFor('continue', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
+  // A remote client's session starts on its own machine: the server starts nothing, and its signals stay its own.
+  if (io.remote && !flags.print) throw new UsageError('`baton continue` over BATON_URL needs --print');
   const noteId = positionals[0];
   if (!noteId) throw new UsageError('continue needs a note id — see `baton board`');
   if (flags.harness !== undefined && !isStartableHarness(flags.harness)) {

@@ -8,10 +8,10 @@ import { listMessages } from '../../core/messages/read.js';
 import { listNotes } from '../../core/notes/read.js';
 import { listOpenPendings } from '../../core/pending/pending.js';
 import { isLive, listSessions } from '../../core/sessions/live.js';
-import { parseCommandArgs } from '../args.js';
 import { echoBoard, printJson, requireEnabled } from '../board-flags.js';
 import { seedDemo } from '../demo-seed.js';
 import { formatMessages } from '../format-messages.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
 export const usage = `baton demo [--serve [--port 7325] [--host 127.0.0.1]] [--board <path>] [--json]
@@ -22,11 +22,7 @@ export const usage = `baton demo [--serve [--port 7325] [--host 127.0.0.1]] [--b
   --serve   then serves the web UI on that board, as \`baton serve --board <it>\` does (--port, --host as there).`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('demo', argv, {
-    serve: { type: 'boolean' },
-    port: { type: 'string' },
-    host: { type: 'string' },
-  });
+  const { flags } = parseFor('demo', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   if (!flags.serve && (flags.port !== undefined || flags.host !== undefined)) {
     throw new UsageError('--port and --host go with --serve — see `baton demo --help`');

@@ -4,8 +4,8 @@ import { diagnoseBoard } from '../../core/board/doctor.js';
 import { visibleText } from '../../core/display/visible-text.js';
 import { diagnoseWiring } from '../../wiring/doctor.js';
 import { wiringContext } from '../../wiring/wire.js';
-import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, isOff, printJson } from '../board-flags.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';
 
 export const usage = `baton doctor [--global] [--json]
@@ -14,7 +14,7 @@ export const usage = `baton doctor [--global] [--json]
   server "baton" point at files that exist, trust reminders. Exit 1 when something is broken.`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('doctor', argv, {});
+  const { flags } = parseFor('doctor', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   const board = boardFromFlags(io, flags);
   const report = diagnoseBoard(board);

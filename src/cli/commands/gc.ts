@@ -2,8 +2,8 @@
 import { collectGarbage } from '../../core/board/gc.js';
 import { requireBoard } from '../../core/board/open-board.js';
 import { visibleText } from '../../core/display/visible-text.js';
-import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, echoBoard, printJson, reportProblems, requireEnabled } from '../board-flags.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';
 
 export const usage = `baton gc [--dry-run] [--json]
@@ -13,7 +13,7 @@ export const usage = `baton gc [--dry-run] [--json]
   Never removes a message, card or session record; --dry-run lists what would go, and why, removing nothing.`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('gc', argv, { 'dry-run': { type: 'boolean' } });
+  const { flags } = parseFor('gc', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   const board = boardFromFlags(io, flags);

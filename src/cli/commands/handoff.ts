@@ -3,9 +3,9 @@ import { actingAgentIfAny } from '../../core/agents/identity.js';
 import { sectionsTemplate } from '../../core/notes/sections.js';
 import { writeHandoff } from '../../core/notes/write.js';
 import { requestHandoff } from '../../core/pending/request.js';
-import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, echoBoard, requireEnabled } from '../board-flags.js';
 import { printRequest } from '../card-two-phase.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 import { printReceipt, readNoteInput } from '../note-writes.js';
 import { runSubcommand, type Subcommand } from '../subcommands.js';
@@ -42,16 +42,7 @@ export function run(argv: string[], io: CliIO): Promise<number> {
 }
 
 async function write(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('handoff write', argv, {
-    file: { type: 'string' },
-    title: { type: 'string' },
-    status: { type: 'string' },
-    files: { type: 'string' },
-    session: { type: 'string' },
-    'parent-session': { type: 'string' },
-    agent: { type: 'string' },
-    harness: { type: 'string' },
-  });
+  const { flags } = parseFor('handoff write', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   if (flags.agent && flags.as && flags.agent !== flags.as) {
@@ -78,12 +69,7 @@ async function write(argv: string[], io: CliIO): Promise<number> {
 }
 
 async function request(argv: string[], io: CliIO): Promise<number> {
-  const { flags, positionals } = parseCommandArgs(
-    'handoff request',
-    argv,
-    { session: { type: 'string' } },
-    Number.POSITIVE_INFINITY,
-  );
+  const { flags, positionals } = parseFor('handoff request', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   const board = boardFromFlags(io, flags);

@@ -3,7 +3,7 @@
 import { HOOK_EVENTS, HOOK_HARNESSES, hookEvent, isHookHarness } from '../../hooks/events.js';
 import { runHook } from '../../hooks/run.js';
 import { HOOK_STDIN_LIMIT } from '../../hooks/stdin-limit.js';
-import { parseCommandArgs } from '../args.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';
 
 export const usage = `baton hook <event> --harness <${HOOK_HARNESSES.join('|')}> [--board <path>]
@@ -33,7 +33,14 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   } catch (error) {
     unread = (error as Error).message;
   }
-  const outcome = await runHook({ ...parsed.run, stdin, unread, cwd: io.cwd, env: io.env });
+  const outcome = await runHook({
+    ...parsed.run,
+    stdin,
+    unread,
+    cwd: io.cwd,
+    env: io.env,
+    remote: io.remote,
+  });
   if (!outcome.output) return 0;
   try {
     io.out(outcome.output);
@@ -46,7 +53,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 }
 
 function parse(argv: string[]) {
-  const { flags, positionals } = parseCommandArgs('hook', argv, { harness: { type: 'string' } }, 1);
+  const { flags, positionals } = parseFor('hook', argv);
   if (flags.help) return { help: true as const };
   const event = hookEvent(positionals[0] ?? '');
   if (!event)

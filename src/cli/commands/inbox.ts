@@ -4,9 +4,10 @@ import { requireBoard } from '../../core/board/open-board.js';
 import { resolveMessageId } from '../../core/messages/find-id.js';
 import { listMessages } from '../../core/messages/read.js';
 import { isId } from '../../core/store/ids.js';
-import { intFlag, parseCommandArgs } from '../args.js';
+import { intFlag } from '../args.js';
 import { boardFromFlags, printJson, reportProblems, requireEnabled } from '../board-flags.js';
 import { formatMessages } from '../format-messages.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';
 
 export const usage = `baton inbox [--after <id>] [--limit <n>] [--unread] [--all] [--json] [--as <name>]
@@ -17,12 +18,7 @@ export const usage = `baton inbox [--after <id>] [--limit <n>] [--unread] [--all
   --limit 0 means no limit.`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('inbox', argv, {
-    after: { type: 'string' },
-    limit: { type: 'string' },
-    all: { type: 'boolean' },
-    unread: { type: 'boolean' },
-  });
+  const { flags } = parseFor('inbox', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   const limit = intFlag('limit', flags.limit, 20);

@@ -4,8 +4,9 @@ import { requireBoard } from '../../core/board/open-board.js';
 import { DEFAULT_INDEX_BUDGET, renderIndex } from '../../core/board-index/render.js';
 import { visibleText } from '../../core/display/visible-text.js';
 import { validateName } from '../../core/store/names.js';
-import { intFlag, parseCommandArgs } from '../args.js';
+import { intFlag } from '../args.js';
 import { boardFromFlags, printJson, requireEnabled } from '../board-flags.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';
 
 export const usage = `baton index [--as <agent>] [--session <id>] [--budget <chars>] [--json]
@@ -16,10 +17,7 @@ export const usage = `baton index [--as <agent>] [--session <id>] [--budget <cha
   config.json: index.maxNotes (default 20; 0 turns the index off), index.lineChars (default 160; 0: no cut).`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('index', argv, {
-    session: { type: 'string' },
-    budget: { type: 'string' },
-  });
+  const { flags } = parseFor('index', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   const budget = intFlag('budget', flags.budget, DEFAULT_INDEX_BUDGET, 1);

@@ -7,8 +7,8 @@ import type { FileChange } from '../../wiring/plan.js';
 import { parseHarnessList } from '../../wiring/select.js';
 import type { HarnessName } from '../../wiring/types.js';
 import { applyHarnessWiring, planHarnessWiring, type WireResult } from '../../wiring/wire.js';
-import { parseCommandArgs } from '../args.js';
 import { echoBoard, printJson, requireEnabled } from '../board-flags.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
 export const usage = `baton init [--harness <names>] [--global] [--remove] [--board <path>] [--json]
@@ -28,13 +28,8 @@ export const usage = `baton init [--harness <names>] [--global] [--remove] [--bo
   baton's stale entries (e.g. after baton moved). A settings file that is not valid JSON/TOML is refused, and then
   nothing at all is written.`;
 
-const FLAGS = {
-  harness: { type: 'string', multiple: true },
-  remove: { type: 'boolean' },
-} as const;
-
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('init', argv, FLAGS);
+  const { flags } = parseFor('init', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   let harnesses: HarnessName[] | undefined;

@@ -4,9 +4,10 @@ import { resolveAgent } from '../../core/agents/identity.js';
 import { requireBoard } from '../../core/board/open-board.js';
 import { pollMessages } from '../../core/messages/delivery.js';
 import { ensureQueue } from '../../core/messages/spool.js';
-import { intFlag, parseCommandArgs } from '../args.js';
+import { intFlag } from '../args.js';
 import { boardFromFlags, requireEnabled } from '../board-flags.js';
 import { formatMessage } from '../format-messages.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';
 
 export const usage = `baton listen [--timeout <ms>] [--json] [--as <name>]
@@ -20,7 +21,7 @@ const FALLBACK_POLL_MS = 500;
 const IN_FLIGHT_RETRY_MS = 15;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('listen', argv, { timeout: { type: 'string' } });
+  const { flags } = parseFor('listen', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   const timeout = intFlag('timeout', flags.timeout, 0);

@@ -3,7 +3,7 @@ import { streamLogger } from '../../mcp/logger.js';
 import { isProfile, parseProfile, unknownProfile } from '../../mcp/profiles.js';
 import { createMcpServer } from '../../mcp/server.js';
 import { serveStdio } from '../../mcp/stdio.js';
-import { parseCommandArgs } from '../args.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
 export const usage = `baton mcp [--as <name>] [--tools default|full|messaging|cards|notes] [--board <path>] [--global]
@@ -13,7 +13,7 @@ export const usage = `baton mcp [--as <name>] [--tools default|full|messaging|ca
   the identity are then the server's (--as and BATON_AGENT are sent as X-Baton-Agent).`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('mcp', argv, { tools: { type: 'string' } });
+  const { flags } = parseFor('mcp', argv);
   if (flags.help) return printUsage(io, usage);
   if (flags.tools !== undefined && !isProfile(flags.tools)) throw new UsageError(unknownProfile(flags.tools));
   if (io.env.BATON_URL) return bridge(flags, io);

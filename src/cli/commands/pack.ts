@@ -3,8 +3,9 @@
 import { actingAgentIfAny } from '../../core/agents/identity.js';
 import { requireBoard } from '../../core/board/open-board.js';
 import { buildPack, DEFAULT_PACK_BUDGET, MAX_REFS, REF_SHAPES } from '../../core/pack/index.js';
-import { intFlag, parseCommandArgs } from '../args.js';
+import { intFlag } from '../args.js';
 import { boardFromFlags, printJson, requireEnabled } from '../board-flags.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
 export const usage = `baton pack <ref…> [--budget <chars>] [--as <agent>] [--json]
@@ -16,12 +17,7 @@ export const usage = `baton pack <ref…> [--budget <chars>] [--as <agent>] [--j
   --as: whose index ends the pack (its unread mail). Reads only: nothing is written.`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags, positionals } = parseCommandArgs(
-    'pack',
-    argv,
-    { budget: { type: 'string' } },
-    Number.POSITIVE_INFINITY,
-  );
+  const { flags, positionals } = parseFor('pack', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   if (positionals.length === 0) {

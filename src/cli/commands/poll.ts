@@ -2,9 +2,10 @@
 
 import { resolveAgent } from '../../core/agents/identity.js';
 import { pollMessages } from '../../core/messages/delivery.js';
-import { intFlag, parseCommandArgs } from '../args.js';
+import { intFlag } from '../args.js';
 import { boardFromFlags, isOff, printJson } from '../board-flags.js';
 import { formatPush } from '../format-messages.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';
 
 export const usage = `baton poll [--as <agent>] [--max <n>] [--json]
@@ -13,7 +14,7 @@ export const usage = `baton poll [--as <agent>] [--max <n>] [--json]
   This is what the harness hooks call at turn boundaries; with BATON_DISABLE set it prints nothing.`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('poll', argv, { max: { type: 'string' } });
+  const { flags } = parseFor('poll', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   // A hook entry point: when baton is off it must not disturb the harness, so silence and success.
   if (isOff(io)) return 0;

@@ -4,15 +4,15 @@ import { visibleText } from '../../core/display/visible-text.js';
 import { NOTE_LIMITS } from '../../core/notes/note.js';
 import { readNote } from '../../core/notes/read.js';
 import { readTextFile } from '../../core/store/read-file.js';
-import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, printJson, requireEnabled } from '../board-flags.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
 export const usage = `baton read <note-id> [--json]
   Prints a note as it is stored. Any unique start of a note id works (n-01JDX6…); see \`baton board\`.`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags, positionals } = parseCommandArgs('read', argv, {}, 1);
+  const { flags, positionals } = parseFor('read', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   const id = positionals[0];

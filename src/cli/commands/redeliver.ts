@@ -5,8 +5,8 @@ import { BatonError } from '../../core/errors.js';
 import { redeliver } from '../../core/messages/delivery.js';
 import { resolveMessageId } from '../../core/messages/find-id.js';
 import { listMessages } from '../../core/messages/read.js';
-import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, echoBoard, printJson, requireEnabled } from '../board-flags.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';
 
 export const usage = `baton redeliver [--as <agent>] [--after <id>] [--json]
@@ -14,7 +14,7 @@ export const usage = `baton redeliver [--as <agent>] [--after <id>] [--json]
   pushed again at the next turn.`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('redeliver', argv, { after: { type: 'string' } });
+  const { flags } = parseFor('redeliver', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   const board = boardFromFlags(io, flags);

@@ -2,8 +2,8 @@
 import { registerAgent } from '../../core/agents/registry.js';
 import { bindSession } from '../../core/sessions/session.js';
 import { validateName } from '../../core/store/names.js';
-import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, echoBoard, printJson, requireEnabled } from '../board-flags.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
 export const usage = `baton register --as <name> [--json]
@@ -13,7 +13,7 @@ export const usage = `baton register --as <name> [--json]
   for this project (the first session to register claims it, once).`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('register', argv, {});
+  const { flags } = parseFor('register', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   if (!flags.as) throw new UsageError('register needs --as <name>');

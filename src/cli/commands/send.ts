@@ -2,8 +2,8 @@
 import { resolveAgent } from '../../core/agents/identity.js';
 import { resolveMessageId } from '../../core/messages/find-id.js';
 import { sendMessage } from '../../core/messages/send.js';
-import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, echoBoard, printJson, requireEnabled } from '../board-flags.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
 export const usage = `baton send --to <agent>[,<agent>…] --body <text> [--subject <text>] [--reply <id>] [--as <name>|--from <name>]
@@ -11,13 +11,7 @@ export const usage = `baton send --to <agent>[,<agent>…] --body <text> [--subj
   --reply takes a message id or any unique start of one (m-01JDX3).`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('send', argv, {
-    to: { type: 'string', multiple: true },
-    body: { type: 'string' },
-    subject: { type: 'string' },
-    reply: { type: 'string' },
-    from: { type: 'string' },
-  });
+  const { flags } = parseFor('send', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   const to = (flags.to ?? []).flatMap((item) => item.split(',')).filter((name) => name.trim() !== '');

@@ -8,7 +8,8 @@ import { isProfile, parseProfile, unknownProfile } from '../../mcp/profiles.js';
 import { createMcpServer } from '../../mcp/server.js';
 import { checkToken, readTokenFile } from '../../mcp/token.js';
 import { createWebApp, DEFAULT_PERSON } from '../../web/server.js';
-import { intFlag, parseCommandArgs } from '../args.js';
+import { intFlag } from '../args.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 import { remoteCliRoute } from '../remote/route.js';
 import { packageVersion } from '../version.js';
@@ -26,12 +27,7 @@ export const usage = `baton serve [--port 7325] [--host 127.0.0.1] [--token-file
   --port 0      picks a free port; the chosen address is printed on stderr.`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('serve', argv, {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    'token-file': { type: 'string' },
-    tools: { type: 'string' },
-  });
+  const { flags } = parseFor('serve', argv);
   if (flags.help) return printUsage(io, usage);
   const port = intFlag('port', flags.port, 7325);
   if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);

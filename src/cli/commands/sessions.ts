@@ -3,9 +3,9 @@ import { requireBoard } from '../../core/board/open-board.js';
 import { visibleText } from '../../core/display/visible-text.js';
 import { isLive, listSessions } from '../../core/sessions/live.js';
 import { projectKeyOf } from '../../core/sessions/session.js';
-import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, printJson, reportProblems, requireEnabled } from '../board-flags.js';
 import { formatTime } from '../format-time.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';
 
 export const usage = `baton sessions [--live] [--project <key>|.] [--json]
@@ -15,10 +15,7 @@ export const usage = `baton sessions [--live] [--project <key>|.] [--json]
   --project <key>  only sessions of that project (\`.\` = this folder's project); default: every project`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('sessions', argv, {
-    live: { type: 'boolean' },
-    project: { type: 'string' },
-  });
+  const { flags } = parseFor('sessions', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   const board = boardFromFlags(io, flags);

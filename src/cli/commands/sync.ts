@@ -6,8 +6,9 @@ import { visibleText } from '../../core/display/visible-text.js';
 import { mergeRecord } from '../../core/sync/merge.js';
 import { RECORD_BYTES, recordKind } from '../../core/sync/records.js';
 import { SyncBusy, type SyncResult, syncBoard } from '../../core/sync/sync.js';
-import { intFlag, parseCommandArgs } from '../args.js';
+import { intFlag } from '../args.js';
 import { boardFromFlags, echoBoard, printJson, reportProblems, requireEnabled } from '../board-flags.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, reportError, UsageError } from '../io.js';
 
 export const usage = `baton sync [--watch] [--interval <seconds>] [--json]
@@ -20,10 +21,7 @@ export const usage = `baton sync [--watch] [--interval <seconds>] [--json]
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   if (argv[0] === 'merge-file') return mergeFile(argv.slice(1), io);
-  const { flags } = parseCommandArgs('sync', argv, {
-    watch: { type: 'boolean' },
-    interval: { type: 'string' },
-  });
+  const { flags } = parseFor('sync', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   const board = boardFromFlags(io, flags);

@@ -2,9 +2,9 @@
 import { BatonError } from '../../core/errors.js';
 import { resolveMessageId } from '../../core/messages/find-id.js';
 import { readThread } from '../../core/messages/read.js';
-import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, printJson, reportProblems, requireEnabled } from '../board-flags.js';
 import { formatMessages } from '../format-messages.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
 export const usage = `baton thread <message-id> [--json]
@@ -12,7 +12,7 @@ export const usage = `baton thread <message-id> [--json]
   unique start of one (m-01JDX3, with or without m-).`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags, positionals } = parseCommandArgs('thread', argv, {}, 1);
+  const { flags, positionals } = parseFor('thread', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   const input = positionals[0];

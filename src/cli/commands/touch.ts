@@ -4,8 +4,8 @@ import { visibleText } from '../../core/display/visible-text.js';
 import { BatonError } from '../../core/errors.js';
 import { boundSession } from '../../core/sessions/session.js';
 import { touchPaths } from '../../core/sessions/touched.js';
-import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, echoBoard, printJson, requireEnabled } from '../board-flags.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
 export const usage = `baton touch <path>… [--session <id>] [--json]
@@ -15,7 +15,7 @@ export const usage = `baton touch <path>… [--session <id>] [--json]
   a session keeps its last 500 distinct paths.`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags, positionals } = parseCommandArgs('touch', argv, { session: { type: 'string' } }, Infinity);
+  const { flags, positionals } = parseFor('touch', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   if (positionals.length === 0)

@@ -3,9 +3,9 @@ import { requireBoard } from '../../core/board/open-board.js';
 import { visibleText } from '../../core/display/visible-text.js';
 import { boundSession } from '../../core/sessions/session.js';
 import { whoElse } from '../../core/sessions/who-else.js';
-import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, printJson, reportProblems, requireEnabled } from '../board-flags.js';
 import { formatTime } from '../format-time.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
 export const usage = `baton who-else <path> [--session <id>] [--json]
@@ -14,7 +14,7 @@ export const usage = `baton who-else <path> [--session <id>] [--json]
   --session <id>  the session asking (default: the one this command runs in); it is never listed`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { flags, positionals } = parseCommandArgs('who-else', argv, { session: { type: 'string' } }, 1);
+  const { flags, positionals } = parseFor('who-else', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   const path = positionals[0];

@@ -4,7 +4,7 @@
 import { visibleText } from '../../core/display/visible-text.js';
 import { HOOK_STDIN_LIMIT } from '../../hooks/stdin-limit.js';
 import { readCapped, STDIN_LIMIT } from '../io.js';
-import { callRemote, inlineFile, RemoteError, remoteEnv, remoteTarget } from '../remote/client.js';
+import { callRemote, prepareLine, RemoteError, remoteEnv, remoteTarget } from '../remote/client.js';
 import { REMOTE_LISTEN_MAX_MS, readsStdin } from '../remote/policy.js';
 
 const HOOK_TIMEOUT_MS = 10_000;
@@ -15,10 +15,12 @@ async function run(): Promise<number> {
   const hook = given[0] === 'hook';
   try {
     const target = remoteTarget(process.env.BATON_URL ?? '');
-    const { argv, stdin: fromFile } = inlineFile(given);
+    const { argv, line, stdin: fromFile } = prepareLine(given);
     const stdin =
       fromFile ??
-      (readsStdin(argv) ? await readCapped(process.stdin, hook ? HOOK_STDIN_LIMIT : STDIN_LIMIT) : undefined);
+      (line && readsStdin(line)
+        ? await readCapped(process.stdin, hook ? HOOK_STDIN_LIMIT : STDIN_LIMIT)
+        : undefined);
     const answer = await callRemote(target, {
       argv,
       stdin,

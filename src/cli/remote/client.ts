@@ -2,6 +2,7 @@
 // printed exactly as a local run would print it. Light on purpose (node:http, no SDK): it runs on every hook call.
 import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { type CommandLine, commandLineArgv, parseCommandLine } from '../command-line.js';
 import { REMOTE_ENV } from './request.js';
 
 /** Where the server is and how to show it in messages (origin only: a URL's password is never printed). */
@@ -73,24 +74,28 @@ export function remoteEnv(env: Record<string, string | undefined>): Record<strin
 }
 
 /**
- * `--file <path>` of `handoff write` / `result write` read here, on the client's machine, and sent as stdin (the
- * server never reads a file of that name). Returns the argv without the flag, and the file's text; the errors are
- * the local command's.
+ * The command line to send, parsed here by the grammar the server judges with. `--file <path>` of `handoff write` /
+ * `result write` is read here, on the client's machine, and sent as stdin (the server never reads a file of that
+ * name); the errors are the local command's. A line this baton cannot parse is sent as it is: the server says what
+ * is wrong with it (a newer server may know a flag this client does not).
  */
-export function inlineFile(argv: string[]): { argv: string[]; stdin?: string } {
-  const [command, sub] = argv;
-  if ((command !== 'handoff' && command !== 'result') || sub !== 'write') return { argv };
-  const end = argv.indexOf('--') === -1 ? argv.length : argv.indexOf('--');
-  for (let i = 2; i < end; i++) {
-    const arg = argv[i]!;
-    const inline = arg.startsWith('--file=') ? arg.slice('--file='.length) : undefined;
-    if (arg !== '--file' && inline === undefined) continue;
-    const file = inline ?? argv[i + 1];
-    if (file === undefined) return { argv };
-    const rest = [...argv.slice(0, i), ...argv.slice(i + (inline === undefined ? 2 : 1))];
-    return { argv: rest, stdin: readLocalFile(file) };
+export function prepareLine(argv: string[]): { argv: string[]; line?: CommandLine; stdin?: string } {
+  let line: CommandLine | undefined;
+  try {
+    const parsed = parseCommandLine(argv);
+    line = 'other' in parsed ? undefined : parsed;
+  } catch {
+    return { argv };
   }
-  return { argv };
+  if (!line) return { argv };
+  const file = line.flags.file;
+  if ((line.name !== 'handoff write' && line.name !== 'result write') || typeof file !== 'string') {
+    return { argv, line };
+  }
+  if (line.flags.stdin === true) throw new RemoteError('pass --file or --stdin, not both', true);
+  const { file: _file, ...flags } = line.flags;
+  const inlined = { ...line, flags };
+  return { argv: commandLineArgv(inlined), line: inlined, stdin: readLocalFile(file) };
 }
 
 const FILE_BYTES = 1024 * 1024;

@@ -1,5 +1,7 @@
 // `POST /api/cli` on `baton serve`: a remote client's command line (BATON_URL) run in-process on the served board,
-// answered as `{exit, stdout, stderr}`. Header auth only (never the page's cookie), JSON only, allow-listed commands.
+// answered as `{exit, stdout, stderr}`. Header auth only (never the page's cookie), JSON only. The line is parsed and
+// judged once (policy.ts); what runs is the judged line written back, through the modules runnable.ts lists, with an
+// io that says the command came from afar (no path, transcript or process of this machine is the client's to name).
 //
 // Output is held and sent whole when the command ends — except that a command's first `flush` (poll, hook and listen
 // call it before acknowledging mail) sends the answer at once, with exit 0, and resolves when the answer has been
@@ -9,14 +11,17 @@
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { detachFromProcessTree } from '../../core/sessions/process-tree.js';
+import { hookObject } from '../../hooks/input.js';
+import { HOOK_STDIN_LIMIT } from '../../hooks/stdin-limit.js';
 import type { Route } from '../../mcp/http.js';
 import { bearerMatches } from '../../mcp/http-guard.js';
 import type { Logger } from '../../mcp/logger.js';
 import { readBody } from '../../mcp/read-body.js';
-import { type CliIO, EXIT, OutputClosed, readCapped, STDIN_LIMIT } from '../io.js';
-import { COMMANDS, main } from '../main.js';
-import { remoteRefusal } from './policy.js';
+import { type CliIO, EXIT, OutputClosed, readCapped, reportError, STDIN_LIMIT, wantsJson } from '../io.js';
+import { packageVersion } from '../version.js';
+import { judgeRemote, type RemoteVerdict } from './policy.js';
 import { parseRemoteRequest, type RemoteRequest } from './request.js';
+import { REMOTE_MODULES, type RunnableModule } from './runnable.js';
 
 export const REMOTE_CLI_PATH = '/api/cli';
 /** The largest request body: a full stdin (1 MiB) as JSON, with room for its escapes. */
@@ -33,6 +38,8 @@ export interface RemoteCliOptions {
   env: Record<string, string | undefined>;
   cwd: string;
   logger: Logger;
+  /** The command modules it may run (default REMOTE_MODULES); a test passes its own to see what would run. */
+  modules?: Record<string, () => Promise<RunnableModule>>;
 }
 
 /** The route `baton serve` mounts. Calling it detaches the process from its process tree (see process-tree.ts). */
@@ -64,17 +71,29 @@ export function remoteCliRoute(options: RemoteCliOptions): Route {
     }
     const request = parseRemoteRequest(body.text);
     if ('problem' in request) return refuse(res, 400, `bad request: ${request.problem}`);
-    const refusal = remoteRefusal(request.argv, (name) => Object.hasOwn(COMMANDS, name));
-    if (refusal) {
-      await answer(res, { exit: EXIT.usage, stdout: '', stderr: `baton: ${refusal}\n` }).catch(() => {});
+    const verdict = judgeRemote(request.argv);
+    if ('refused' in verdict) {
+      const json = wantsJson(request.argv);
+      const stderr = json
+        ? `${JSON.stringify({ error: { code: 'usage', message: verdict.refused } })}\n`
+        : `baton: ${verdict.refused}\n`;
+      await answer(res, { exit: EXIT.usage, stdout: '', stderr }).catch(() => {});
       return true;
     }
-    await runCommand(request, res, { ...baseEnv, ...request.env, BATON_DIR: options.boardRoot }, options);
+    if ('version' in verdict) {
+      const version = packageVersion();
+      const stdout = verdict.json ? `${JSON.stringify({ version })}\n` : `baton ${version}\n`;
+      await answer(res, { exit: EXIT.ok, stdout, stderr: '' }).catch(() => {});
+      return true;
+    }
+    const env = { ...baseEnv, ...request.env, BATON_DIR: options.boardRoot };
+    await runCommand(verdict, request, res, env, options);
     return true;
   };
 }
 
 async function runCommand(
+  verdict: Extract<RemoteVerdict, { run: unknown }>,
   request: RemoteRequest,
   res: ServerResponse,
   env: Record<string, string | undefined>,
@@ -93,10 +112,11 @@ async function runCommand(
     sent ??= answer(res, { exit, stdout, stderr });
     return sent;
   };
-  const stdin = request.argv[0] === 'hook' ? withoutTranscripts(request.stdin) : request.stdin;
+  const stdin = verdict.run.command === 'hook' ? await hookStdin(request.stdin) : request.stdin;
   const io: CliIO = {
     env,
     cwd: options.cwd,
+    remote: true,
     out(text) {
       if (sent || controller.signal.aborted) throw new OutputClosed();
       size += Buffer.byteLength(text);
@@ -117,7 +137,13 @@ async function runCommand(
   };
   let exit: number;
   try {
-    exit = await main(request.argv, io);
+    const [command, ...rest] = verdict.argv;
+    const modules = options.modules ?? REMOTE_MODULES;
+    const load = Object.hasOwn(modules, command!) ? modules[command!] : undefined;
+    if (!load) throw new Error(`no runnable module for ${command}`);
+    exit = await (await load())
+      .run(rest, io)
+      .catch((error) => reportError(io, error, wantsJson(verdict.argv)));
   } catch (error) {
     options.logger.error('remote command failed', error);
     exit = EXIT.failure;
@@ -129,17 +155,19 @@ async function runCommand(
   await send(exit).catch(() => {});
 }
 
-// A hook's transcript paths name files on the client's machine: the server must not read a file of its own that
-// happens to have that name. Without them a hook does what it can (no raw handoff from a transcript).
-function withoutTranscripts(stdin: string): string {
-  let input: unknown;
+// A hook's input names the client's files and folders (its transcripts, its cwd): the server must not read a file of
+// its own that happens to have that name, nor act in a folder the client chose. The text is decoded by the reader the
+// hook uses (strict UTF-8, a byte-order mark dropped) and parsed as the hook parses it before they are taken out, so
+// no spelling reaches the hook that the stripping did not see; what cannot be read so is passed on as nothing. (The
+// hook, told the command is remote, ignores those fields too.)
+async function hookStdin(stdin: string): Promise<string> {
+  let input: Record<string, unknown>;
   try {
-    input = JSON.parse(stdin);
+    input = hookObject(await readCapped(Readable.from([Buffer.from(stdin)]), HOOK_STDIN_LIMIT));
   } catch {
-    return stdin;
+    return '';
   }
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) return stdin;
-  const { transcript_path: _t, agent_transcript_path: _a, ...rest } = input as Record<string, unknown>;
+  const { transcript_path: _t, agent_transcript_path: _a, cwd: _c, ...rest } = input;
   return JSON.stringify(rest);
 }
 
