@@ -401,7 +401,7 @@ describe('baton sync between three machines', () => {
     ensureDir(join(evil, 'notes/some-project'));
     writeFileSync(
       join(evil, bigNote),
-      `---\nid: n-${ulid('9')}\nkind: result\ntitle: big\n---\n${'x'.repeat(5 * 1024 * 1024)}\n`,
+      `---\nid: n-${ulid('9')}\nkind: result\ntitle: big\n---\n${'x'.repeat(9 * 1024 * 1024)}\n`,
     );
     ensureDir(join(evil, 'state'));
     writeFileSync(join(evil, 'state/evil'), 'derived state from elsewhere\n');

@@ -10,17 +10,23 @@ import { nameProblem } from '../store/names.js';
 export const NOTES_DIR = 'notes';
 export const NOTE_KINDS = ['handoff', 'result'] as const;
 export type NoteKind = (typeof NOTE_KINDS)[number];
-/** `degraded` is set by readers only: a writer says ok or error. */
+/**
+ * A writer says ok or error; `degraded` is set by readers, and by the one writer whose note is not whole: a result
+ * cut to its head (write-result.ts).
+ */
 export const NOTE_STATUSES = ['ok', 'error', 'degraded'] as const;
 export type NoteStatus = (typeof NOTE_STATUSES)[number];
 export const PROVENANCES = ['curated', 'raw'] as const;
 export type Provenance = (typeof PROVENANCES)[number];
 
 export const NOTE_LIMITS = {
-  /** Characters in a note's body (the full text, never a summary). */
+  /** Characters in a handoff's body: six sections, a summary for the next session (results: RESULT_LIMITS). */
   body: 200_000,
-  /** Bytes of one note file a reader opens. */
-  fileBytes: 1024 * 1024,
+  /**
+   * Bytes of one note file a reader opens, and the most a writer writes (records.ts refuses more): a result's 4 MiB
+   * body (RESULT_LIMITS.bodyBytes), room for redaction markers (longer than what they hide) and its front matter.
+   */
+  fileBytes: 8 * 1024 * 1024,
   title: 200,
   files: 500,
 } as const;
@@ -49,6 +55,10 @@ export interface NoteRecord {
   transcriptPath?: string;
   /** A result note's task: the delegation's prompt, trimmed. */
   task?: string;
+  /** A result note that holds only the head of its deliverable (result-head.ts): `truncated: true` on disk. */
+  truncated?: boolean;
+  /** With `truncated`: the whole deliverable's size in UTF-8 bytes. */
+  fullBytes?: number;
   /** The body as stored: the full text. */
   body: string;
   /** Absolute path of the note file. */
@@ -143,6 +153,12 @@ export function parseNote(text: string, path: string, frontMatterOnly = false): 
     transcriptPath: optional(f, 'transcriptPath'),
     task: optional(f, 'task'),
   };
+  // Written only on a result cut to its head; the fast front-matter reader gives them as text, YAML as values.
+  if (f.truncated === true || f.truncated === 'true') {
+    note.truncated = true;
+    const full = /^\d{1,15}$/.test(String(f.fullBytes)) ? Number(f.fullBytes) : undefined;
+    if (full !== undefined) note.fullBytes = full;
+  }
   if (text_('projectKey', projectKey) !== projectKey) problems.push('projectKey');
   if (!note.session) problems.push('session');
   if (problems.length > 0) {

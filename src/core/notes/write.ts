@@ -126,14 +126,17 @@ export function writeHandoff(board: Board, options: WriteHandoffOptions): WriteH
   return storeNote(board, path, fields, body);
 }
 
-/** Writes a note file (redacted, atomically) and reads it back: what is on disk is what the caller gets. */
+/**
+ * Writes a note file (redacted, atomically) and reads it back: what is on disk is what the caller gets. A file that
+ * would be longer than readers open (NOTE_LIMITS.fileBytes) is refused, `too_large`, and nothing is written.
+ */
 export function storeNote(
   board: Board,
   path: string,
   fields: Record<string, FieldValue | undefined> & { id: string },
   body: string,
 ): WriteHandoffResult {
-  const written = writeRecord(board, path, fields, body);
+  const written = writeRecord(board, path, fields, body, { maxBytes: NOTE_LIMITS.fileBytes });
   const stored = readTextFile(board.root, path, NOTE_LIMITS.fileBytes);
   if (!stored.ok)
     throw new BatonError('io', `note ${fields.id} could not be read back from ${path}: ${stored.reason}`);

@@ -1,4 +1,5 @@
 // The one path every stored record takes: redact, format, write atomically — so redaction holds on every write.
+import { basename } from 'node:path';
 import type { Board } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { writeFileAtomic } from './atomic-write.js';
@@ -66,16 +67,32 @@ export interface WriteRecordResult {
   kinds: string[];
 }
 
+export interface WriteRecordOptions {
+  /**
+   * The most bytes the record may have once redacted (what its readers open): a longer one is refused with
+   * `too_large` and nothing is written. Redaction can lengthen a text, as a marker is longer than a short secret.
+   */
+  maxBytes?: number;
+}
+
 /** Writes one Markdown record atomically, with its fields and body redacted. */
 export function writeRecord(
   board: Board,
   path: string,
   fields: Record<string, FieldValue | undefined>,
   body: string,
+  options: WriteRecordOptions = {},
 ): WriteRecordResult {
   const safeFields = redactJson(board, fields);
   const safeBody = redactText(board, body);
-  writeFileAtomic(board.root, path, formatRecord(safeFields.value, safeBody.value));
+  const bytes = Buffer.from(formatRecord(safeFields.value, safeBody.value), 'utf8');
+  if (options.maxBytes !== undefined && bytes.length > options.maxBytes) {
+    throw new BatonError(
+      'too_large',
+      `${basename(path)} would be ${bytes.length} bytes once redacted, more than the ${options.maxBytes} its readers open — nothing was written`,
+    );
+  }
+  writeFileAtomic(board.root, path, bytes);
   const kinds = new Set([...safeFields.kinds, ...safeBody.kinds]);
   return { path, redacted: safeFields.redacted + safeBody.redacted, kinds: [...kinds].sort() };
 }
