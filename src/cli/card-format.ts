@@ -9,10 +9,10 @@ import {
   type EntryType,
   isEntryType,
 } from '../core/cards/card.js';
+import { formatTime } from '../core/display/time.js';
 import { visibleText } from '../core/display/visible-text.js';
 import type { ParsedArgs } from './args.js';
 import { boardFromFlags, requireEnabled } from './board-flags.js';
-import { formatTime } from './format-time.js';
 import { type GRAMMAR, parseFor } from './grammar.js';
 import { type CliIO, printUsage, UsageError } from './io.js';
 

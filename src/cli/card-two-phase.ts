@@ -1,5 +1,6 @@
 // `baton card ask` / `card new --ask` (store a pending write, print the agent's prompt) and `card commit`.
 import type { Board } from '../core/board/open-board.js';
+import { formatTime } from '../core/display/time.js';
 import { visibleText } from '../core/display/visible-text.js';
 import { BatonError } from '../core/errors.js';
 import { commitPending } from '../core/pending/commit.js';
@@ -15,7 +16,6 @@ import {
   redactionNote,
   requireId,
 } from './card-format.js';
-import { formatTime } from './format-time.js';
 import { type CliIO, UsageError } from './io.js';
 
 /** `card ask <id> "<intent>" [--session <id>]` */

@@ -1,8 +1,8 @@
 // Mail pushed into a session at a turn boundary: at most five messages, labelled as data, marked delivered only
 // once the harness has been handed them (the caller acknowledges after printing).
 
-import { formatPush } from '../cli/format-messages.js';
 import type { Board } from '../core/board/open-board.js';
+import { formatPush } from '../core/display/messages.js';
 import { type PollBatch, pollMessages } from '../core/messages/delivery.js';
 
 export const MAIL_PER_TURN = 5;

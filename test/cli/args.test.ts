@@ -2,9 +2,9 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { intFlag, parseCommandArgs } from '../../src/cli/args.js';
-import { formatTime } from '../../src/cli/format-time.js';
 import { errorCode, readCapped, UsageError, wantsJson } from '../../src/cli/io.js';
 import { nearestName } from '../../src/cli/suggest.js';
+import { formatTime } from '../../src/core/display/time.js';
 import { BatonError } from '../../src/core/errors.js';
 
 const SEND = {

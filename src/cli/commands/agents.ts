@@ -1,9 +1,9 @@
 // `baton agents` — who is on the board, when they were last seen, how much mail waits for them.
 import { listAgents } from '../../core/agents/registry.js';
 import { requireBoard } from '../../core/board/open-board.js';
+import { formatTime } from '../../core/display/time.js';
 import { visibleText } from '../../core/display/visible-text.js';
 import { boardFromFlags, printJson, reportProblems, requireEnabled } from '../board-flags.js';
-import { formatTime } from '../format-time.js';
 import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';
 

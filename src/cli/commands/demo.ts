@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { listAgents } from '../../core/agents/registry.js';
 import { openBoard } from '../../core/board/open-board.js';
 import { listCards } from '../../core/cards/index.js';
+import { formatMessages } from '../../core/display/messages.js';
 import { visibleText } from '../../core/display/visible-text.js';
 import { listMessages } from '../../core/messages/read.js';
 import { listNotes } from '../../core/notes/read.js';
@@ -10,7 +11,6 @@ import { listOpenPendings } from '../../core/pending/pending.js';
 import { isLive, listSessions } from '../../core/sessions/live.js';
 import { echoBoard, printJson, requireEnabled } from '../board-flags.js';
 import { seedDemo } from '../demo-seed.js';
-import { formatMessages } from '../format-messages.js';
 import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 

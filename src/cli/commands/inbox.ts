@@ -1,12 +1,12 @@
 // `baton inbox [--after id] [--limit n] [--all] [--unread] [--json]` — read only, no side effects.
 import { resolveAgent } from '../../core/agents/identity.js';
 import { requireBoard } from '../../core/board/open-board.js';
+import { formatMessages } from '../../core/display/messages.js';
 import { resolveMessageId } from '../../core/messages/find-id.js';
 import { listMessages } from '../../core/messages/read.js';
 import { isId } from '../../core/store/ids.js';
 import { intFlag } from '../args.js';
 import { boardFromFlags, printJson, reportProblems, requireEnabled } from '../board-flags.js';
-import { formatMessages } from '../format-messages.js';
 import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';
 

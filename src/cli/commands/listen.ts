@@ -2,11 +2,11 @@
 import { type FSWatcher, watch } from 'node:fs';
 import { resolveAgent } from '../../core/agents/identity.js';
 import { requireBoard } from '../../core/board/open-board.js';
+import { formatMessage } from '../../core/display/messages.js';
 import { pollMessages } from '../../core/messages/delivery.js';
 import { ensureQueue } from '../../core/messages/spool.js';
 import { intFlag } from '../args.js';
 import { boardFromFlags, requireEnabled } from '../board-flags.js';
-import { formatMessage } from '../format-messages.js';
 import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';
 

@@ -1,10 +1,10 @@
 // `baton poll --as <agent> [--max 5]` — the turn-boundary push: prints new mail once, then marks it delivered.
 
 import { resolveAgent } from '../../core/agents/identity.js';
+import { formatPush } from '../../core/display/messages.js';
 import { pollMessages } from '../../core/messages/delivery.js';
 import { intFlag } from '../args.js';
 import { boardFromFlags, isOff, printJson } from '../board-flags.js';
-import { formatPush } from '../format-messages.js';
 import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';
 

@@ -1,10 +1,10 @@
 // `baton sessions [--live] [--project <key>]` — the harness sessions (and shells) the board knows, most recently seen first.
 import { requireBoard } from '../../core/board/open-board.js';
+import { formatTime } from '../../core/display/time.js';
 import { visibleText } from '../../core/display/visible-text.js';
 import { isLive, listSessions } from '../../core/sessions/live.js';
 import { projectKeyOf } from '../../core/sessions/session.js';
 import { boardFromFlags, printJson, reportProblems, requireEnabled } from '../board-flags.js';
-import { formatTime } from '../format-time.js';
 import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';
 

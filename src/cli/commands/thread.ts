@@ -1,9 +1,10 @@
 // `baton thread <id>` — a conversation from its first message, with every reply and fan-out copy.
+
+import { formatMessages } from '../../core/display/messages.js';
 import { BatonError } from '../../core/errors.js';
 import { resolveMessageId } from '../../core/messages/find-id.js';
 import { readThread } from '../../core/messages/read.js';
 import { boardFromFlags, printJson, reportProblems, requireEnabled } from '../board-flags.js';
-import { formatMessages } from '../format-messages.js';
 import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 

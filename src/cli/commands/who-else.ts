@@ -1,10 +1,10 @@
 // `baton who-else <path> [--json]` — the other live sessions that touched a path (or something under a folder).
 import { requireBoard } from '../../core/board/open-board.js';
+import { formatTime } from '../../core/display/time.js';
 import { visibleText } from '../../core/display/visible-text.js';
 import { boundSession } from '../../core/sessions/session.js';
 import { whoElse } from '../../core/sessions/who-else.js';
 import { boardFromFlags, printJson, reportProblems, requireEnabled } from '../board-flags.js';
-import { formatTime } from '../format-time.js';
 import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 

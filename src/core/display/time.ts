@@ -1,5 +1,5 @@
 // How every command shows a time to a person: UTC to the second, with the zone written as `Z`.
-import { visibleText } from '../core/display/visible-text.js';
+import { visibleText } from './visible-text.js';
 
 /**
  * `2026-11-30T11:03:25.677Z` (or any time Date can read, such as a hand-edited `+02:00` offset) as

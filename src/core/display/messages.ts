@@ -1,9 +1,9 @@
 // How messages read in a terminal and in an agent's context. Peer text is labelled as data, not instructions,
 // and can never pose as baton's own framing: every body line sits behind the gutter, control characters are
 // shown as escapes, and the header fields (names, subject) are shown on one line each.
-import { framedBody, visibleText } from '../core/display/visible-text.js';
-import type { Message } from '../core/messages/message.js';
-import { formatTime } from './format-time.js';
+import type { Message } from '../messages/message.js';
+import { formatTime } from './time.js';
+import { framedBody, visibleText } from './visible-text.js';
 
 /** The gutter in front of every body line; no header line baton prints starts with it. */
 export const MESSAGE_GUTTER = '  │ ';
