@@ -12,7 +12,13 @@ export function boardFromFlags(io: CliIO, flags: { board?: string; global?: bool
       `${flags.board !== undefined ? '--board' : '--global'} does not apply over BATON_URL`,
     );
   }
-  return openBoard({ board: flags.board, global: flags.global, cwd: io.cwd, env: io.env });
+  return openBoard({
+    board: flags.board,
+    global: flags.global,
+    cwd: io.cwd,
+    env: io.env,
+    processTree: !io.remote,
+  });
 }
 
 /** Whether BATON_DISABLE turns baton off. */

@@ -64,7 +64,7 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
     if (run.unread !== undefined) throw new HookSkip(run.unread);
     const input = parseHookInput(run.stdin, run.event, run.harness, run.cwd, run.remote);
     session = input.session;
-    board = openBoard({ board: run.board, cwd: input.cwd, env: run.env });
+    board = openBoard({ board: run.board, cwd: input.cwd, env: run.env, processTree: !run.remote });
     // No board here: baton is not used in this project. Never create one from a hook.
     if (!board.exists) return NOTHING;
     const turn: Turn = { board, run, input, answer: {} };

@@ -1,7 +1,7 @@
 // Who a hook acts for and the session record it keeps: BATON_AGENT, else the name registered for the session, else
 // one derived from the harness and the session id (`claude-3f2a9c`), stable for the session.
 import type { Board } from '../core/board/open-board.js';
-import { sessionAnchor } from '../core/sessions/process-tree.js';
+import { boardAncestors, sessionAnchor } from '../core/sessions/process-tree.js';
 import { readSession, recordSession, type SessionRecord } from '../core/sessions/session.js';
 import { nameProblem } from '../core/store/names.js';
 import { derivedAgent } from './agent-name.js';
@@ -32,7 +32,7 @@ export function startSession(board: Board, harness: HookHarness, input: HookInpu
     agent: hookAgent(board, harness, input, previous),
     harness,
     cwd: input.cwd,
-    pid: sessionAnchor()?.pid,
+    pid: sessionAnchor(boardAncestors(board))?.pid,
     transcriptPath: input.transcriptPath,
   });
 }

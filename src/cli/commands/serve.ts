@@ -36,7 +36,15 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const asFlag = flags.as || io.env.BATON_AGENT || undefined;
   const agent = asFlag === undefined ? undefined : validateName('agent', asFlag);
   const agentSource = flags.as ? 'flag' : 'env';
-  const boardOptions = { board: flags.board, global: flags.global, cwd: io.cwd, env: io.env };
+  // The server acts for callers in other processes (MCP clients, the page, remote commands): its own process tree
+  // says nothing of their sessions.
+  const boardOptions = {
+    board: flags.board,
+    global: flags.global,
+    cwd: io.cwd,
+    env: io.env,
+    processTree: false,
+  };
   const root = openBoard(boardOptions).root;
   const token = readToken(flags['token-file'], io);
   const logger = streamLogger(process.stderr, '[baton serve]');

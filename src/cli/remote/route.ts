@@ -10,7 +10,6 @@
 // (so `listen` answers with its first mail).
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { detachFromProcessTree } from '../../core/sessions/process-tree.js';
 import { hookObject } from '../../hooks/input.js';
 import { HOOK_STDIN_LIMIT } from '../../hooks/stdin-limit.js';
 import type { Route } from '../../mcp/http.js';
@@ -42,9 +41,8 @@ export interface RemoteCliOptions {
   modules?: Record<string, () => Promise<RunnableModule>>;
 }
 
-/** The route `baton serve` mounts. Calling it detaches the process from its process tree (see process-tree.ts). */
+/** The route `baton serve` mounts. Its commands open the board for callers elsewhere (io.remote: no process tree). */
 export function remoteCliRoute(options: RemoteCliOptions): Route {
-  detachFromProcessTree();
   const baseEnv = serverEnv(options.env);
   return async (req, res, url) => {
     if (url.pathname !== REMOTE_CLI_PATH) return false;

@@ -27,6 +27,12 @@ export interface OpenBoardOptions {
   clock?: () => number;
   /** Default: the credential redactor with `env`'s secret values. */
   redact?: Redactor;
+  /**
+   * Whether this process's ancestors tell which session a command runs in (default true). false for a server acting
+   * for callers in other processes, often on other machines (`baton serve`): no session is found through its process
+   * tree, and none is recorded with its pids (such a session is live until it ends).
+   */
+  processTree?: boolean;
 }
 
 export interface Board {
@@ -41,6 +47,8 @@ export interface Board {
   readonly env: Env;
   readonly home: string;
   readonly clock: () => number;
+  /** See OpenBoardOptions.processTree. */
+  readonly processTree: boolean;
   readonly redact: Redactor;
 }
 
@@ -57,7 +65,13 @@ export function openBoard(options: OpenBoardOptions = {}): Board {
     env,
     home,
   });
-  const board = { ...resolved, cwd, home, clock: options.clock ?? Date.now } as Board;
+  const board = {
+    ...resolved,
+    cwd,
+    home,
+    clock: options.clock ?? Date.now,
+    processTree: options.processTree ?? true,
+  } as Board;
   Object.defineProperty(board, 'env', { value: env, enumerable: false });
   Object.defineProperty(board, 'redact', {
     value: options.redact ?? ((text: string) => redact(text, { env })),

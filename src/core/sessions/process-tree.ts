@@ -11,25 +11,16 @@ export interface ProcessInfo {
 
 const HARNESS_NAMES = /^(claude|codex|gemini|opencode|pi|cursor-agent|cursor)$/;
 
-let detached = false;
-
 /**
- * From now on this process has no ancestors: a server (`baton serve`) acts for callers in other processes, often on
- * other machines, and its own process tree says nothing about their sessions — no session is found through it, and
- * none is recorded with the server's pids (a session recorded through it is live until it ends).
+ * The ancestors that speak for a command on `board`: none when the board was opened for callers elsewhere
+ * (`processTree: false`, as `baton serve` does), since a server's own process tree says nothing of their sessions.
  */
-export function detachFromProcessTree(): void {
-  detached = true;
-}
-
-/** Whether detachFromProcessTree was called. */
-export function isDetachedFromProcessTree(): boolean {
-  return detached;
+export function boardAncestors(board: { processTree: boolean }): ProcessInfo[] {
+  return board.processTree ? ancestors() : [];
 }
 
 /** This process's ancestors, nearest first (Linux /proc; elsewhere only the parent, without a start time). */
 export function ancestors(pid: number = process.pid, depth = 12): ProcessInfo[] {
-  if (detached) return [];
   const out: ProcessInfo[] = [];
   let current = pid;
   for (let i = 0; i < depth; i++) {

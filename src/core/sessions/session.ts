@@ -11,9 +11,8 @@ import { nameProblem, validateName } from '../store/names.js';
 import { validateStoredName, writeJsonRecord } from '../store/records.js';
 import { parentFromEnv, resolveParent } from './parent-link.js';
 import {
-  ancestors,
+  boardAncestors,
   harnessOf,
-  isDetachedFromProcessTree,
   type ProcessInfo,
   sessionAnchor,
 } from './process-tree.js';
@@ -98,7 +97,7 @@ export function writeSession(board: Board, record: SessionRecord): void {
   // cwd, transcriptPath and touched paths are free text from the harness: redacted like any body.
   writeJsonRecord(board, boardPath(board, 'sessions', `${record.id}.json`), record);
   if (record.pid !== undefined) {
-    const start = ancestors().find((p) => p.pid === record.pid)?.start ?? '';
+    const start = boardAncestors(board).find((p) => p.pid === record.pid)?.start ?? '';
     const entry: PidEntry = { session: record.id, agent: record.agent, start };
     writeJsonRecord(board, boardPath(board, 'state', 'pids', `${record.pid}.json`), entry);
   }
@@ -110,10 +109,14 @@ export function writeSession(board: Board, record: SessionRecord): void {
  * its id. A new session is linked to the session it continues (BATON_PARENT_SESSION, else its project's pending
  * continuation: see parent-link.ts). Returns the session record.
  */
-export function bindSession(board: Board, name: string, anchor: ProcessInfo | undefined = sessionAnchor()) {
+export function bindSession(
+  board: Board,
+  name: string,
+  anchor: ProcessInfo | undefined = sessionAnchor(boardAncestors(board)),
+) {
   const agent = validateStoredName(board, 'agent', name);
   const hooked = board.env.BATON_SESSION ? undefined : boundSession(board)?.session;
-  if (!board.env.BATON_SESSION && !hooked && isDetachedFromProcessTree()) {
+  if (!board.env.BATON_SESSION && !hooked && !board.processTree) {
     // A server's own parent process is no caller's session: binding to it would name every caller alike.
     throw new BatonError(
       'no_agent',
@@ -214,7 +217,7 @@ export function boundSession(board: Board): { session: string; agent?: string } 
       return namedSession(board, id);
     }
   }
-  for (const proc of ancestors()) {
+  for (const proc of boardAncestors(board)) {
     const path = boardPath(board, 'state', 'pids', `${proc.pid}.json`);
     const read = readJsonRecord<PidEntry>(board.root, path, PID_SCHEMA, 4096);
     // A torn or foreign index entry is ignored: it is derived state.

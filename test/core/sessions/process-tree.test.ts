@@ -3,7 +3,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { ensureBoard, openBoard } from '../../../src/core/board/open-board.js';
 import { ancestors, harnessOf, sessionAnchor } from '../../../src/core/sessions/process-tree.js';
+import { bindSession, boundSession } from '../../../src/core/sessions/session.js';
+import { startSession } from '../../../src/hooks/session.js';
 import { testdir } from '../../helpers/testdir.js';
 
 describe.runIf(process.platform === 'linux')('process tree', () => {
@@ -68,3 +71,33 @@ describe.runIf(process.platform === 'linux')('process tree', () => {
     ).toBe(3);
   });
 });
+
+describe.runIf(process.platform === 'linux')(
+  'a board opened for callers elsewhere (processTree: false)',
+  () => {
+    const open = (root: string, processTree: boolean) =>
+      openBoard({ board: root, cwd: dirname(root), env: {}, home: '/nonexistent-home', processTree });
+
+    it('finds no session through this process’s ancestors, binds none, records no pid — the same folder opened plainly does', () => {
+      const dir = testdir();
+      const root = join(dir, '.baton');
+      ensureBoard(open(root, true));
+      const served = open(root, false);
+      expect(() => bindSession(served, 'alice')).toThrow(
+        "no session to bind alice to here: this command runs in a server, not in your session — set BATON_SESSION=<your session id> (a harness's CLAUDE_CODE_SESSION_ID or CODEX_THREAD_ID also works), or pass --as alice to each command",
+      );
+      const plain = open(root, true);
+      const bound = bindSession(plain, 'alice');
+      expect(bound.pid).toBe(sessionAnchor()?.pid);
+      expect(boundSession(plain)).toMatchObject({ session: bound.id, agent: 'alice' });
+      // The pid index names this process's parent; the server's board does not look at it.
+      expect(boundSession(served)).toBeUndefined();
+      const start = startSession(served, 'claude', {
+        session: 's-remote',
+        cwd: dir,
+        stopHookActive: false,
+      });
+      expect(start.pid).toBeUndefined();
+    });
+  },
+);
