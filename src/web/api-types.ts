@@ -103,7 +103,11 @@ export type SupplementMode =
   /** Neither is possible (no live session and no transcript); `why` says so. */
   | 'none';
 
-/** GET /api/notes/<id> — one note in full. */
+/**
+ * GET /api/notes/<id> — one note, its place in its family and the actions it offers. A body longer than the page's
+ * Markdown renderer parses comes cut; GET /api/notes/<id>/raw is the note file as stored (text/plain,
+ * `?download=1` as an attachment).
+ */
 export interface NoteDetail {
   note: NoteSummary & {
     facts: string[];
@@ -111,8 +115,12 @@ export interface NoteDetail {
     artifacts: string[];
     rev?: string;
     transcriptPath?: string;
-    /** The full body (Markdown). */
+    /** The body (Markdown): whole up to 200,000 characters, else its start (the rest: GET …/raw). */
     body: string;
+    /** The whole body's length in characters (UTF-16 code units, as `body.length` counts): more than `body`'s when cut. */
+    bodyChars: number;
+    /** Set on a result note that holds only the head of its deliverable: one line saying so and where the whole is. */
+    truncated?: string;
     /** Absolute path of the note file. */
     path: string;
   };

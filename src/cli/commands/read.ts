@@ -3,6 +3,7 @@ import { requireBoard } from '../../core/board/open-board.js';
 import { visibleText } from '../../core/display/visible-text.js';
 import { NOTE_LIMITS } from '../../core/notes/note.js';
 import { readNote } from '../../core/notes/read.js';
+import { cutLine } from '../../core/notes/result-head.js';
 import { readTextFile } from '../../core/store/read-file.js';
 import { boardFromFlags, printJson, requireEnabled } from '../board-flags.js';
 import { parseFor } from '../grammar.js';
@@ -25,6 +26,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       `baton: note ${note.id} is degraded (${visibleText(note.degraded, { singleLine: true })}) — shown as stored\n`,
     );
   }
+  const cut = cutLine(note);
+  if (cut) io.err(`baton: ${visibleText(cut, { singleLine: true })}\n`);
   if (flags.json) {
     printJson(io, { board: board.root, note });
     return 0;

@@ -6,10 +6,11 @@ import { BatonError, isBatonError } from '../../core/errors.js';
 import { buildTimeline } from '../../core/notes/lineage.js';
 import { NOTE_LIMITS, type NoteRecord, projectKeyProblem } from '../../core/notes/note.js';
 import { listNotes, readNote } from '../../core/notes/read.js';
+import { cutLine, cutSummary } from '../../core/notes/result-head.js';
 import { SECTIONS, type SectionKey } from '../../core/notes/sections.js';
 import { lineageText, timelineText } from '../../core/notes/timeline-text.js';
 import { type WriteHandoffResult, writeHandoff } from '../../core/notes/write.js';
-import { writeResult } from '../../core/notes/write-result.js';
+import { RESULT_LIMITS, writeResult } from '../../core/notes/write-result.js';
 import { isLive, listSessions } from '../../core/sessions/live.js';
 import { boundSession, projectKeyOf } from '../../core/sessions/session.js';
 import { whoElse } from '../../core/sessions/who-else.js';
@@ -201,7 +202,8 @@ const writeResultTool = defineTool({
       agent,
       currentSession: call.bindsSessions,
     });
-    return receipt(call.board, result, `wrote result ${result.note.id} as ${result.note.agent}`);
+    const cut = result.cut ? ` — ${cutSummary(result.cut, RESULT_LIMITS.bodyBytes)}` : '';
+    return receipt(call.board, result, `wrote result ${result.note.id} as ${result.note.agent}${cut}`);
   },
 });
 
@@ -272,9 +274,13 @@ function optionalAgent(call: ToolCall): string | undefined {
 // A note for a model: a warning when it is degraded, then the label, its header line and the file as stored.
 function shownNote(board: Board, note: NoteRecord): string {
   const stored = readTextFile(board.root, note.path, NOTE_LIMITS.fileBytes);
-  const warning = note.degraded
-    ? [`note ${note.id} is degraded (${oneLine(note.degraded)}) — shown as it is`, '']
-    : [];
+  const cut = cutLine(note);
+  const warning = [
+    ...(note.degraded
+      ? [`note ${note.id} is degraded (${oneLine(note.degraded)}) — shown as it is`, '']
+      : []),
+    ...(cut ? [oneLine(cut), ''] : []),
+  ];
   return [...warning, formatNote(note, stored.ok ? stored.text : note.body)].join('\n');
 }
 

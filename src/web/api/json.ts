@@ -1,5 +1,5 @@
-// JSON in and out of the page's API: the response headers every answer carries, a capped body reader, and the one
-// place a BatonError code becomes an HTTP status.
+// JSON in and out of the page's API (and a note file as text): the response headers every answer carries, a capped
+// body reader, and the one place a BatonError code becomes an HTTP status.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type BatonErrorCode, isBatonError } from '../../core/errors.js';
 import { readBody } from '../../mcp/read-body.js';
@@ -39,7 +39,28 @@ export class SerializedJson {
   constructor(readonly text: string) {}
 }
 
+/** A file as text (a note as stored): sent as text/plain, inline or, with `download`, as an attachment. */
+export class TextFile {
+  constructor(
+    readonly text: string,
+    /** A name the handler checked (a note id and `.md`): it goes into a header as it is. */
+    readonly name: string,
+    readonly download: boolean,
+  ) {}
+}
+
 export function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  if (value instanceof TextFile) {
+    // Plain text, never sniffed as HTML (every answer carries nosniff), whatever the board put in the file.
+    res
+      .writeHead(status, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Content-Disposition': `${value.download ? 'attachment' : 'inline'}; filename="${value.name}"`,
+      })
+      .end(value.text);
+    return;
+  }
   res
     .writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
     .end(value instanceof SerializedJson ? value.text : JSON.stringify(value));

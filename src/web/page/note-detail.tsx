@@ -1,6 +1,7 @@
 // One note in the detail pane: title, meta, lineage, the three actions, then the six sections (or a result).
 import type { NoteDetail, SectionJson } from '../api-types.js';
 import { seg } from './api.js';
+import { BodyRest } from './body-rest.js';
 import { type StringKey, t } from './i18n.js';
 import { Markdown } from './markdown.js';
 import { NoteActions } from './note-actions.js';
@@ -51,6 +52,7 @@ export function NoteView({ id }: { id: string }) {
         </div>
       </header>
       {note.degraded && <p class="warn">{visible(note.degraded)}</p>}
+      {note.truncated && <p class="warn">{note.truncated}</p>}
       <dl class="meta">
         <dt>{t('meta.agent')}</dt>
         <dd>{visible(note.agent)}</dd>
@@ -162,6 +164,7 @@ function ResultBody({ detail }: { detail: NoteDetail }) {
       <section class="note-section">
         <h3>{t(note.kind === 'result' ? 'result.body' : 'result.fulltext')}</h3>
         <Markdown text={note.body} />
+        <BodyRest id={note.id} shown={note.body.length} total={note.bodyChars} />
       </section>
     </>
   );
