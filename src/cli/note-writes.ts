@@ -1,9 +1,11 @@
 // What `baton handoff write` and `baton result write` share: the body they read and the receipt they print.
 import type { Board } from '../core/board/open-board.js';
 import { visibleText } from '../core/display/visible-text.js';
+import { BatonError, isBatonError } from '../core/errors.js';
 import { listNotes } from '../core/notes/read.js';
 import { lineageText } from '../core/notes/timeline-text.js';
 import type { WriteHandoffResult } from '../core/notes/write.js';
+import { RESULT_LIMITS } from '../core/notes/write-result.js';
 import { readNamedFile } from '../core/store/read-file.js';
 import { printJson } from './board-flags.js';
 import { type CliIO, UsageError } from './io.js';
@@ -11,12 +13,40 @@ import { type CliIO, UsageError } from './io.js';
 /** The largest note file or stdin accepted (the note's own limit is in characters; this bounds the read). */
 export const BODY_BYTES = 1024 * 1024;
 
-/** A note's body from stdin, or from `--file` when given. */
-export async function readNoteInput(io: CliIO, file: string | undefined): Promise<string> {
-  if (file === undefined) return io.readStdin(BODY_BYTES);
-  const read = readNamedFile(file, BODY_BYTES);
+/**
+ * The largest result read from stdin or `--file` (as much as a hook's stdin): a result over RESULT_LIMITS.bodyBytes
+ * (4 MiB) is kept as its head with its full size, so this bounds only how much is read to learn that size.
+ */
+export const RESULT_INPUT_BYTES = 16 * 1024 * 1024;
+
+/** A note's body from stdin, or from `--file` when given, at most `maxBytes`. */
+export async function readNoteInput(
+  io: CliIO,
+  file: string | undefined,
+  maxBytes = BODY_BYTES,
+): Promise<string> {
+  if (file === undefined) return io.readStdin(maxBytes);
+  const read = readNamedFile(file, maxBytes);
   if (read.ok) return read.text;
-  throw new UsageError(`cannot read --file ${file}: it ${read.missing ? 'does not exist' : read.reason}`);
+  const why = read.missing
+    ? 'does not exist'
+    : read.reason.startsWith('is ')
+      ? read.reason
+      : `is ${read.reason}`;
+  throw new UsageError(`cannot read --file ${file}: it ${why}`);
+}
+
+/** A result's input (stdin or `--file`), at most RESULT_INPUT_BYTES; more is refused and nothing is written. */
+export async function readResultInput(io: CliIO, file: string | undefined): Promise<string> {
+  try {
+    return await readNoteInput(io, file, RESULT_INPUT_BYTES);
+  } catch (error) {
+    if (!isBatonError(error, 'too_large')) throw error;
+    throw new BatonError(
+      'too_large',
+      `stdin is larger than ${RESULT_INPUT_BYTES / 1024 / 1024} MiB — nothing was written; a result note keeps ${RESULT_LIMITS.bodyBytes / 1024 / 1024} MiB whole and the head of a longer one: save the output to a file and pipe its start (\`head -c 4M out.md | baton result write\`)`,
+    );
+  }
 }
 
 /** The receipt of a written note: id, project, title, lineage; `--json` prints the whole result. */

@@ -1,12 +1,15 @@
 // `baton result write` — a delegated task's result note: the full deliverable on stdin (or --file), the summary as
-import { actingAgentIfAny } from '../../core/agents/identity.js';
 // flags or as a front-matter block in front of it.
-import { type WriteResultOptions, writeResult } from '../../core/notes/write-result.js';
+import { resolve } from 'node:path';
+import { actingAgentIfAny } from '../../core/agents/identity.js';
+import { visibleText } from '../../core/display/visible-text.js';
+import { cutSummary } from '../../core/notes/result-head.js';
+import { RESULT_LIMITS, type WriteResultOptions, writeResult } from '../../core/notes/write-result.js';
 import { type FieldValue, parseRecord } from '../../core/store/front-matter.js';
 import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, echoBoard, requireEnabled } from '../board-flags.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
-import { printReceipt, readNoteInput } from '../note-writes.js';
+import { printReceipt, readResultInput } from '../note-writes.js';
 import { runSubcommand, type Subcommand } from '../subcommands.js';
 
 /** Front-matter keys a block may set, and whether each is a list. */
@@ -35,7 +38,8 @@ export const usage = `baton result <subcommand> [flags]
         [--harness <name>]
                                     one note per delegated task; --parent-session is the delegating session
                                     (default: the session this runs in). --status error only when the delegation
-                                    itself failed. An empty body writes nothing.
+                                    itself failed. An empty body writes nothing. A deliverable over 4 MiB keeps
+                                    its head and full size (truncated: true, said on stderr); at most 16 MiB is read.
 The summary can also lead the input as a front-matter block (a flag wins over the same key):
   ---
   title: Audit of the login flow
@@ -73,7 +77,7 @@ async function write(argv: string[], io: CliIO): Promise<number> {
   if (flags.agent && flags.as && flags.agent !== flags.as) {
     throw new UsageError(`--agent ${flags.agent} and --as ${flags.as} disagree — pass only one`);
   }
-  const input = await readNoteInput(io, flags.file);
+  const input = await readResultInput(io, flags.file);
   const { block, body } = splitBlock(input);
   const text = (key: BlockKey) => {
     const value = block[key];
@@ -103,8 +107,11 @@ async function write(argv: string[], io: CliIO): Promise<number> {
     parentSession: flags['parent-session'] ?? text('parentSession'),
     agent: flags.agent ?? flags.as ?? actingAgentIfAny(board),
     harness: flags.harness,
+    wholeAt: flags.file === undefined ? undefined : resolve(io.cwd, flags.file),
   };
-  printReceipt(io, board, writeResult(board, options), flags.json);
+  const result = writeResult(board, options);
+  printReceipt(io, board, result, flags.json);
+  if (result.cut) io.err(`baton: ${visibleText(cutSummary(result.cut, RESULT_LIMITS.bodyBytes))}\n`);
   echoBoard(io, board);
   return 0;
 }
