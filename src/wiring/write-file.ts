@@ -1,22 +1,10 @@
 // Reading and writing a harness's files (outside any board): a read that is not clean refuses the file before
 // anything is written; a write goes to a temp file in the same folder, then rename, so a crash leaves the old file
 // or the new one. A symlinked settings file (dotfiles) is written through to its target, never replaced.
-import {
-  accessSync,
-  closeSync,
-  constants,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { accessSync, constants, mkdirSync, readFileSync, realpathSync, statSync, unlinkSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { BatonError } from '../core/errors.js';
+import { replaceFileAtomic } from '../core/store/atomic-write.js';
 
 // Settings, instructions and commands are kilobytes; anything past this is not one baton should rewrite.
 const MAX_SETTINGS_BYTES = 16 * 1024 * 1024;
@@ -106,24 +94,7 @@ export function writeFileReplacing(path: string, text: string): void {
   } catch {
     // A new file: the default mode.
   }
-  const temp = join(
-    dirname(real),
-    `.${basename(real)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.baton-tmp`,
-  );
-  const fd = openSync(temp, 'wx', mode);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-    closeSync(fd);
-    renameSync(temp, real);
-  } catch (error) {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // Already gone.
-    }
-    throw error;
-  }
+  replaceFileAtomic(real, text, { mode });
 }
 
 /** Deletes `path` (a link itself, not its target); an absent file is fine. */

@@ -55,13 +55,32 @@ export function writeFileAtomic(
       `${path} ${kind === 'symlink' ? SYMLINK_REASON : 'is not a regular file'} — nothing was written; remove or rename it`,
     );
   }
+  replaceFileAtomic(path, data, options);
+}
+
+export interface ReplaceOptions extends AtomicWriteOptions {
+  /** Permission bits of a new file (default 0o644). */
+  mode?: number;
+}
+
+/**
+ * The write under every atomic write: `data` into a temp file beside `path` (created exclusively, never through a
+ * link), fsync, rename over `path`; on any failure the temp file is closed and removed and the error rethrown.
+ * No checks of the folders on the way: writeFileAtomic makes those for a board; a caller outside any board (a
+ * harness's settings file) makes its own.
+ */
+export function replaceFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  options: ReplaceOptions = {},
+): void {
   const temp = tempPathFor(path);
   let fd: number | undefined;
   try {
     fd = openSync(
       temp,
       constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-      0o644,
+      options.mode ?? 0o644,
     );
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     let offset = 0;
