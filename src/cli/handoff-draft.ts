@@ -1,12 +1,11 @@
 // `baton handoff draft (--transcript <file> | --session <id>)`: a raw handoff drafted from a transcript, no model.
 import type { Board } from '../core/board/open-board.js';
 import { visibleText } from '../core/display/visible-text.js';
-import { listNotes } from '../core/notes/read.js';
-import { lineageText } from '../core/notes/timeline-text.js';
 import { type DraftHandoffResult, draftHandoff } from '../core/transcripts/draft.js';
 import { boardFromFlags, echoBoard, printJson, requireEnabled } from './board-flags.js';
 import { parseFor } from './grammar.js';
 import { type CliIO, printUsage, UsageError } from './io.js';
+import { receiptText, transcriptHarness, transcriptReceipt, writtenLineage } from './note-receipt.js';
 
 export const draftUsage = `baton handoff draft (--transcript <file> | --session <id>) [--title <text>] [--as <agent>] [--json]
   Writes a raw handoff (provenance: raw) drafted with no model from a session transcript: a Claude Code session,
@@ -14,14 +13,6 @@ export const draftUsage = `baton handoff draft (--transcript <file> | --session 
   written or edited and commands run, with exit codes and test summaries; State = the last assistant message;
   Pitfalls = tool errors; Next steps = open plan items and questions. What the transcript cannot tell says so.
   --session <id> reads the transcript path from that session's record. The file is streamed: any size works.`;
-
-/** Harness names as a receipt says them. */
-export const HARNESS_NAMES: Record<string, string> = {
-  claude: 'Claude Code',
-  codex: 'Codex',
-  gemini: 'Gemini CLI',
-  pi: 'pi',
-};
 
 /** Runs `baton handoff draft` (argv: what follows `draft`). */
 export async function runDraft(argv: string[], io: CliIO): Promise<number> {
@@ -43,10 +34,7 @@ export async function runDraft(argv: string[], io: CliIO): Promise<number> {
     agent: flags.as,
   });
   const skipped = skippedLines(board, result);
-  const lineage = lineageText(
-    result.note,
-    listNotes(board, { project: result.note.projectKey, frontMatterOnly: true }).notes,
-  );
+  const lineage = writtenLineage(board, result.note);
   if (flags.json) printJson(io, { board: board.root, ...receipt(board, result, skipped.types), lineage });
   else io.out(humanReceipt(result, lineage));
   for (const line of skipped.lines) io.err(`${line}\n`);
@@ -57,20 +45,9 @@ export async function runDraft(argv: string[], io: CliIO): Promise<number> {
 }
 
 function receipt(board: Board, result: DraftHandoffResult, unknownTypes: Record<string, number>) {
-  const { note, digest: d } = result;
+  const d = result.digest;
   return {
-    id: note.id,
-    path: result.path,
-    project: note.projectKey,
-    title: note.title,
-    session: note.session,
-    parentSession: note.parentSession,
-    agent: note.agent,
-    harness: note.harness,
-    provenance: note.provenance,
-    transcript: note.transcriptPath ?? board.redact(result.transcript).text,
-    files: note.files,
-    redacted: result.redacted,
+    ...transcriptReceipt(board, result),
     stats: {
       lines: d.lines,
       prompts: d.prompts.count,
@@ -91,10 +68,7 @@ function receipt(board: Board, result: DraftHandoffResult, unknownTypes: Record<
 }
 
 function humanReceipt(result: DraftHandoffResult, lineage: string): string {
-  const { note, digest: d } = result;
-  const show = (text: string) => visibleText(text, { singleLine: true });
-  const harness = HARNESS_NAMES[d.harness ?? ''] ?? 'unknown';
-  const files = note.files.length === 1 ? '1 file' : `${note.files.length} files`;
+  const d = result.digest;
   const read = [
     `${d.prompts.count} prompt(s)`,
     `${d.assistantMessages} assistant message(s)`,
@@ -102,15 +76,11 @@ function humanReceipt(result: DraftHandoffResult, lineage: string): string {
     `${d.commandCount} command(s) (${d.failedCommands} failed)`,
     `${d.errorCount} tool error(s)`,
   ];
-  return (
-    `wrote ${note.id} "${show(note.title)}" (${note.kind}, ${note.provenance}, ${files}) from a ${harness} transcript\n` +
-    `  project ${note.projectKey} · session ${show(note.session.slice(0, 8))} · ${show(lineage)}\n` +
-    `  read ${d.lines} lines: ${read.join(', ')}\n` +
-    `  ${show(result.path)}\n`
-  );
+  return receiptText(result.note, result.path, lineage, {
+    how: ` from a ${transcriptHarness(d.harness)} transcript`,
+    more: [`read ${d.lines} lines: ${read.join(', ')}`],
+  });
 }
-
-/** Where the note sits in its line, as `baton handoff write` says it. */
 
 // What was skipped, as stderr lines and (for --json) unknown types by name. Type names come from the transcript:
 // redacted, and escaped for the terminal.

@@ -1,14 +1,12 @@
 // What `baton handoff write` and `baton result write` share: the body they read and the receipt they print.
 import type { Board } from '../core/board/open-board.js';
-import { visibleText } from '../core/display/visible-text.js';
 import { BatonError, isBatonError } from '../core/errors.js';
-import { listNotes } from '../core/notes/read.js';
-import { lineageText } from '../core/notes/timeline-text.js';
 import type { WriteHandoffResult } from '../core/notes/write.js';
 import { RESULT_LIMITS } from '../core/notes/write-result.js';
 import { readNamedFile } from '../core/store/read-file.js';
 import { printJson } from './board-flags.js';
 import { type CliIO, UsageError } from './io.js';
+import { receiptText, writtenLineage } from './note-receipt.js';
 
 /** The largest note file or stdin accepted (the note's own limit is in characters; this bounds the read). */
 export const BODY_BYTES = 1024 * 1024;
@@ -26,6 +24,8 @@ export async function readNoteInput(
   maxBytes = BODY_BYTES,
 ): Promise<string> {
   if (file === undefined) return io.readStdin(maxBytes);
+  // A remote client's --file names a file on its own machine (the policy refuses it before this).
+  if (io.remote) throw new UsageError('--file does not apply over BATON_URL — pipe the text on stdin');
   const read = readNamedFile(file, maxBytes);
   if (read.ok) return read.text;
   const why = read.missing
@@ -51,22 +51,12 @@ export async function readResultInput(io: CliIO, file: string | undefined): Prom
 
 /** The receipt of a written note: id, project, title, lineage; `--json` prints the whole result. */
 export function printReceipt(io: CliIO, board: Board, result: WriteHandoffResult, json = false): void {
-  const { note } = result;
-  const lineage = lineageText(
-    note,
-    listNotes(board, { project: note.projectKey, frontMatterOnly: true }).notes,
-  );
+  const lineage = writtenLineage(board, result.note);
   if (json) {
     printJson(io, { board: board.root, ...result, lineage });
     return;
   }
-  const show = (text: string) => visibleText(text, { singleLine: true });
-  const files = note.files.length === 1 ? '1 file' : `${note.files.length} files`;
-  io.out(
-    `wrote ${note.id} "${show(note.title)}" (${note.kind}, ${note.provenance}, ${files})\n` +
-      `  project ${note.projectKey} · session ${show(note.session.slice(0, 8))} · ${show(lineage)}\n` +
-      `  ${show(result.path)}\n`,
-  );
+  io.out(receiptText(result.note, result.path, lineage));
   if (result.redacted > 0) {
     io.err(
       `redacted ${result.redacted} credential span(s) before storing: ${result.redactedKinds.join(', ')}\n`,

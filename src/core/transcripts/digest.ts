@@ -6,6 +6,14 @@ import { detach, snippet, stripAnsi, testSummary } from './text.js';
 
 export type Harness = 'claude' | 'codex' | 'gemini' | 'pi';
 
+/** A transcript's harness as a person names it. */
+export const HARNESS_LABELS: Record<Harness, string> = {
+  claude: 'Claude Code',
+  codex: 'Codex',
+  gemini: 'Gemini CLI',
+  pi: 'pi',
+};
+
 /** Caps on what a digest keeps (the counts go on whatever the transcript holds). */
 export const DIGEST_LIMITS = {
   promptChars: 4000,
