@@ -45,14 +45,19 @@ function keyName(text: string, keywordStart: number, keywordEnd: number): string
   return text.slice(i, keywordEnd);
 }
 
-function isSecret(text: string, value: Value, keyword: string, name: string): boolean {
+/** `DB_PASSWORD=…`, `export VAULT_TOKEN="…"`: an UPPER_SNAKE name and `=` with nothing between, as `.env` files and shells write them. */
+function isEnvStyle(text: string, keywordEnd: number, value: Value, name: string): boolean {
+  if (!ENV_NAME.test(name) || text[keywordEnd] !== '=') return false;
+  return value.start === keywordEnd + (value.form === 'quoted' ? 2 : 1);
+}
+
+function isSecret(text: string, value: Value, keyword: string, env: boolean): boolean {
   const secret = text.slice(value.start, value.end);
   if (/^key$/i.test(keyword)) return isKeyValue(secret);
-  if (value.form === 'bare' || !/\s/.test(secret)) return isSecretValue(secret, value);
+  if (value.form === 'bare' || !/\s/.test(secret)) return isSecretValue(secret, { code: value.code, env });
   if (value.form === 'block') return isBlockSecret(secret);
   // `DB_PASSWORD="correct horse battery staple"`: quotes after an environment name make spaces deliberate.
-  const envStyle = ENV_NAME.test(name) && text[value.start - 2] === '=';
-  return isSpacedSecret(secret, envStyle);
+  return isSpacedSecret(secret, env);
 }
 
 /** One line is read like any value; several lines count only as a wrapped unspaced secret. */
@@ -80,7 +85,8 @@ export function findAssignments(text: string, spans: Span[]): void {
     const value = readValue(text, keywordStart, keywordEnd, stops);
     if (value === undefined || value.end <= value.start || isUrlUser(text, keywordStart)) continue;
     const name = keyName(text, keywordStart, keywordEnd);
-    if (PUBLIC_NAME.test(name) || !isSecret(text, value, keyword, name)) continue;
+    const env = isEnvStyle(text, keywordEnd, value, name);
+    if (PUBLIC_NAME.test(name) || !isSecret(text, value, keyword, env)) continue;
     spans.push({ start: value.start, end: value.end, kind: kindOf(keyword), rank: RANK.assignment });
   }
 }

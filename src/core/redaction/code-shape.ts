@@ -7,24 +7,87 @@ const OUTSIDE_GRAMMAR = /[^\w$.()[\]<>,:|&!?+\-*/%=~\s]/;
 const INNER_PREFIX = new Set(['-', '+', '*', '**', '...', '~']);
 const INNER_OPERATOR = new Set(['=', '+', '-', '*', '/', '%']);
 
+const MEMBER_PATH = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/;
 const NAME_PIECES = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g;
+const ONE_CASE = /^(?:[A-Z]+|[a-z]+)\d*$/;
+// Names people write keep capitals to the starts of words (`getElementsByTagName`, 4 of 20 letters);
+// random base62 has one capital in two. Counted from this many letters on.
+const MANY_LETTERS = 8;
+const MAX_CAPITALS = 0.4;
+// Digits inside a name are few and the name short (`utf8Encode`, `readUInt16LE`, `isIPv4`); random
+// text of this length holds several runs of them.
+const LONG_PART = 20;
+const MAX_INNER_DIGITS = 3;
+
+function capitalShare(part: string): number {
+  let upper = 0;
+  let letters = 0;
+  for (let i = 0; i < part.length; i++) {
+    const code = part.charCodeAt(i);
+    if (code >= 65 && code <= 90) upper++;
+    if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) letters++;
+  }
+  return letters < MANY_LETTERS ? 0 : upper / letters;
+}
 
 /**
- * Whether a name reads as words: each `_`/`$`-separated part is one character (`i`, `F_DOT`) or
- * splits into camelCase/UPPER/number pieces whose letter pieces average two or more characters
- * (`substring`, `XMLHttpRequest`, `b64encode`, `getX`, `this$1$1`). Random text breaks into
- * one-letter pieces (`x0hRNc`, `eP`, `x8w7`).
+ * One `_`/`$`-free part of a name in camelCase pieces: one run of digits, last or short inside a
+ * short part (`base64`, `Uint8Array`, `IPv4`); a lone letter only first, last or before digits
+ * (`getX`, `s2t`, `IPv4`); capitals at most 40% of the letters of a long part.
+ */
+function partReads(part: string): boolean {
+  if (part.length <= 2 || ONE_CASE.test(part)) return true;
+  if (capitalShare(part) > MAX_CAPITALS) return false;
+  const pieces = part.match(NAME_PIECES) ?? [];
+  let digitRuns = 0;
+  return pieces.every((piece, i) => {
+    const last = i === pieces.length - 1;
+    if (/^\d/.test(piece)) {
+      const inner = piece.length <= MAX_INNER_DIGITS && part.length < LONG_PART;
+      return ++digitRuns === 1 && (last || inner);
+    }
+    return piece.length > 1 || i === 0 || last || /^\d/.test(pieces[i + 1] ?? '');
+  });
+}
+
+/** Splits a name at `_` and `$` (`F_DOT`, `this$1$1`) into the parts its words are written in. */
+function nameParts(name: string): string[] {
+  return name.split(/[_$]+/).filter((part) => part !== '');
+}
+
+/**
+ * The strict test: a name made of words, as names in code are (`password`, `sessionId`,
+ * `SECRET_KEY`, `getElementsByTagName`, `e`). Random text of 20 or more characters almost never
+ * passes: it has several runs of digits, or capitals in every other place. Short random text often
+ * does, so a short name passes the loose test below inside a call, and a member path needs this one.
+ */
+function readsAsName(name: string): boolean {
+  return nameParts(name).every(partReads);
+}
+
+/**
+ * The loose test, for names inside calls, indexes and types, whose brackets already read as code:
+ * each part is one character or splits into camelCase/UPPER/number pieces whose letter pieces
+ * average two or more characters (`substring`, `HTTPBasicAuth`, `b64encode`, `getX`). Half of all
+ * random strings of 20 or more characters pass it too, so longer names take the strict test.
  */
 function isWordName(name: string): boolean {
-  return name
-    .split(/[_$]+/)
-    .filter((part) => part !== '')
-    .every((part) => {
-      if (part.length === 1) return true;
-      const letters = (part.match(NAME_PIECES) ?? []).filter((piece) => !/^\d/.test(piece));
-      const total = letters.reduce((sum, piece) => sum + piece.length, 0);
-      return letters.length === 0 || total >= 2 * letters.length;
-    });
+  if (name.length >= LONG_PART) return readsAsName(name);
+  return nameParts(name).every((part) => {
+    if (part.length === 1) return true;
+    const letters = (part.match(NAME_PIECES) ?? []).filter((piece) => !/^\d/.test(piece));
+    const total = letters.reduce((sum, piece) => sum + piece.length, 0);
+    return letters.length === 0 || total >= 2 * letters.length;
+  });
+}
+
+/**
+ * True for `this.form.password`, `options?.token`, `config.db.password`, `e.password`: property
+ * reads whose every segment reads as a name. `hvs.CAES…`, `dp.pt.…`, `s3cr3t.passw0rd` and
+ * `<8 random>.<32 random>` are literals that happen to hold dots.
+ */
+export function readsAsMemberPath(value: string): boolean {
+  return MEMBER_PATH.test(value) && value.split(/\??\./).every(readsAsName);
 }
 
 /**

@@ -1,13 +1,12 @@
 // Whether a value given to a secret-named key is a literal secret rather than code, a path, a label or a stand-in.
 
-import { looksLikeCode } from './code-shape.js';
+import { looksLikeCode, readsAsMemberPath } from './code-shape.js';
 import { characterClasses, looksLikeRandomLetters, looksRandom, shannonEntropy } from './entropy.js';
 import { isPlaceholder, isReference } from './placeholders.js';
 
 const MIN_VALUE = 6;
 const WORDS = /^[A-Za-z?._-]+$/;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-const MEMBER_PATH = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/;
 const NUMBER = /^[\d.,:+-]+$/;
 const PATH_START = /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)/;
 const URL = /:\/\//;
@@ -25,6 +24,11 @@ const PROSE_WORDS = new Set(
 export interface ValueContext {
   /** A bare value after a spaced `=`, as in code (`token = x`) rather than config (`TOKEN=x`). */
   code: boolean;
+  /**
+   * A value given to an UPPER_SNAKE name straight after `=` (`DB_PASSWORD=…`, `export VAULT_TOKEN=…`),
+   * as `.env` files, shells and Dockerfiles write it: there no value is code.
+   */
+  env?: boolean;
 }
 
 /**
@@ -58,9 +62,15 @@ export function isPassphrase(value: string): boolean {
  */
 export function isSecretValue(value: string, context: ValueContext): boolean {
   if (value.length < MIN_VALUE || /\s/.test(value) || isReference(value)) return false;
-  if (NUMBER.test(value) || MEMBER_PATH.test(value) || isPath(value) || looksLikeCode(value)) return false;
+  if (NUMBER.test(value) || isPath(value)) return false;
+  // Code is excused only where code may be written: after `VAULT_TOKEN=` (a `.env` file, a shell)
+  // `a.b`, `f(x)` and `a<b>` are the secret's own characters, and a dotted value is no label either.
+  // Elsewhere `a.b` is code only when every part reads as a name (`this.form.password`, not `hvs.CAES…`).
+  if (!context.env && (looksLikeCode(value) || readsAsMemberPath(value))) return false;
   // Cheap shape checks first; the placeholder word split is the most expensive and runs last.
-  if (isWordLike(value, context.code)) return looksLikeRandomLetters(value) && !isPlaceholder(value);
+  if (isWordLike(value, context.code) && !(context.env && value.includes('.'))) {
+    return looksLikeRandomLetters(value) && !isPlaceholder(value);
+  }
   const classes = characterClasses(value);
   const classCount =
     Number(classes.lower) + Number(classes.upper) + Number(classes.digit) + Number(classes.other);

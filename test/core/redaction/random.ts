@@ -47,3 +47,40 @@ export function pem(label: string, lines = 12, newline = '\n'): string {
   const body = Array.from({ length: lines }, () => rand(64, BASE64));
   return [`-----BEGIN ${label}-----`, ...body, `-----END ${label}-----`].join(newline);
 }
+
+/** A source of random choices. The generated tests take one, so that a seeded run can be replayed. */
+export interface Random {
+  /** An integer in [min, max). */
+  int(min: number, max: number): number;
+  /** `length` characters drawn from `alphabet`. */
+  string(length: number, alphabet?: string): string;
+  pick<T>(items: readonly T[]): T;
+}
+
+function fromFloats(next: () => number): Random {
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min));
+  return {
+    int,
+    string: (length, alphabet = ALNUM) => {
+      let out = '';
+      for (let i = 0; i < length; i++) out += alphabet[int(0, alphabet.length)];
+      return out;
+    },
+    pick: (items) => items[int(0, items.length)]!,
+  };
+}
+
+/** Fresh choices on every run, from `node:crypto`. */
+export const cryptoRandom: Random = fromFloats(() => randomInt(2 ** 32) / 2 ** 32);
+
+/** Choices replayed from `seed` (mulberry32): the same seed gives the same values. */
+export function seededRandom(seed: number): Random {
+  let state = seed >>> 0;
+  return fromFloats(() => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  });
+}
