@@ -1,6 +1,8 @@
 // Credential formats recognisable on their own: cloud, VCS, AI-provider, chat, payment and registry tokens.
 
 import { isRandomHex, looksRandom } from './entropy.js';
+import { APP_RULES } from './format-rules-apps.js';
+import { INFRA_RULES } from './format-rules-infra.js';
 import type { PatternRule } from './pattern-rule.js';
 
 function decodeBase64(value: string): string {
@@ -13,6 +15,12 @@ function isJwt(token: string): boolean {
   return decodeBase64(header).includes('"alg"');
 }
 
+/** A JWT encoded once more as base64 (`ZXlK…` is `eyJ…`), as Kubernetes secrets and some configs hold them. */
+function isBase64Jwt(value: string): boolean {
+  const inner = decodeBase64(value);
+  return /^eyJ[\w-]+\.ey[\w-]+\./.test(inner) && isJwt(inner);
+}
+
 /** A Discord bot token starts with the base64 of the bot's numeric user id. */
 function isDiscordToken(token: string): boolean {
   return /^\d{17,20}$/.test(decodeBase64(token.slice(0, token.indexOf('.'))));
@@ -21,12 +29,15 @@ function isDiscordToken(token: string): boolean {
 // AWS documentation ids end in EXAMPLE (`AKIAIOSFODNN7EXAMPLE`); a provider format is otherwise always a key.
 const notAwsExample = (value: string): boolean => !value.endsWith('EXAMPLE');
 
-/** Rules for tokens whose shape alone identifies them; each also rejects obvious filler. */
-export const FORMAT_RULES: readonly PatternRule[] = [
+/** Slack's older tokens carry numeric team and user ids; a run of six digits tells them from `xoxo-hugs`. */
+const isSlackToken = (token: string): boolean => /\d{6}/.test(token) || looksRandom(token);
+
+/** The rules for the formats of the best-known providers, kept here; the rest are in the files imported above. */
+const CORE_RULES: readonly PatternRule[] = [
   {
     kind: 'aws-access-key',
-    keywords: ['AKIA', 'ASIA', 'ABIA', 'ACCA'],
-    pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])/g,
+    keywords: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'A3T'],
+    pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9])/g,
     accept: notAwsExample,
   },
   {
@@ -38,14 +49,35 @@ export const FORMAT_RULES: readonly PatternRule[] = [
   {
     kind: 'github-token',
     keywords: ['github_pat_'],
-    pattern: /(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}(?![A-Za-z0-9_])/g,
+    // Issued as 22 + `_` + 59 characters; any 82 or more word characters are read as one.
+    pattern: /(?<![A-Za-z0-9_])github_pat_\w{82,255}(?![A-Za-z0-9_])/g,
     accept: looksRandom,
   },
   {
     kind: 'gitlab-token',
-    keywords: ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glsoat-', 'glft-', 'glcbt-', 'gloas-'],
+    keywords: [
+      'glpat-',
+      'gldt-',
+      'glrt-',
+      'glptt-',
+      'glsoat-',
+      'glft-',
+      'glcbt-',
+      'gloas-',
+      'glimt-',
+      'glagent-',
+      'glffct-',
+      'GR1348941',
+    ],
     pattern:
-      /(?<![A-Za-z0-9_-])gl(?:pat|dt|rt|ptt|soat|ft|cbt|oas)-[A-Za-z0-9_-]{20,200}(?:\.[A-Za-z0-9_-]{1,100}){0,3}(?![A-Za-z0-9_-])/g,
+      /(?<![A-Za-z0-9_-])(?:gl(?:pat|dt|rt|ptt|soat|ft|cbt|oas|imt|agent|ffct)-|GR1348941)[A-Za-z0-9_-]{20,200}(?:\.[A-Za-z0-9_-]{1,100}){0,3}(?![A-Za-z0-9_-])/g,
+    accept: looksRandom,
+  },
+  {
+    kind: 'gitlab-token',
+    keywords: ['_gitlab_session='],
+    pattern: /_gitlab_session=([a-z0-9]{32})(?![A-Za-z0-9_-])/dg,
+    group: 1,
     accept: looksRandom,
   },
   {
@@ -75,8 +107,8 @@ export const FORMAT_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'huggingface-token',
-    keywords: ['hf_'],
-    pattern: /(?<![A-Za-z0-9_])hf_[A-Za-z0-9]{34,40}(?![A-Za-z0-9_])/g,
+    keywords: ['hf_', 'i_org_'],
+    pattern: /(?<![A-Za-z0-9_])(?:hf_[A-Za-z0-9]{34,40}|api_org_[A-Za-z]{34})(?![A-Za-z0-9_])/g,
     accept: looksRandom,
   },
   {
@@ -88,8 +120,15 @@ export const FORMAT_RULES: readonly PatternRule[] = [
   {
     kind: 'slack-token',
     keywords: ['xox', 'xapp-'],
-    pattern: /(?<![A-Za-z0-9_-])(?:xox[abposre]|xapp-\d)-[A-Za-z0-9-]{10,250}(?![A-Za-z0-9_-])/g,
-    accept: (token) => /\d{6}/.test(token),
+    pattern: /(?<![A-Za-z0-9_-])(?:xox[abposre]|xapp-\d)-[A-Za-z0-9-]{8,250}(?![A-Za-z0-9_-])/g,
+    accept: isSlackToken,
+  },
+  {
+    // Configuration tokens and their refresh tokens: `xoxe.xoxp-1-…`, `xoxe-1-…`, 140 and more characters.
+    kind: 'slack-token',
+    keywords: ['xox'],
+    pattern: /(?<![A-Za-z0-9_-])xoxe(?:\.xox[bp])?-\d-[A-Za-z0-9]{140,250}(?![A-Za-z0-9_-])/g,
+    accept: looksRandom,
   },
   {
     kind: 'slack-webhook',
@@ -117,13 +156,14 @@ export const FORMAT_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'stripe-key',
-    keywords: ['k_live_', 'k_test_'],
-    pattern: /(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,250}(?![A-Za-z0-9_])/g,
+    keywords: ['k_live_', 'k_test_', 'k_prod_'],
+    pattern: /(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,250}(?![A-Za-z0-9_])/g,
     accept: looksRandom,
   },
   {
     kind: 'twilio-key',
-    pattern: /(?<![A-Za-z0-9])(?:AC|SK)[0-9a-f]{32}(?![A-Za-z0-9])/g,
+    // Twilio writes SIDs in lowercase hex; some tools print them in capitals.
+    pattern: /(?<![A-Za-z0-9])(?:AC|SK)(?:[0-9a-f]{32}|[0-9A-F]{32})(?![A-Za-z0-9])/g,
     accept: isRandomHex,
   },
   {
@@ -176,4 +216,13 @@ export const FORMAT_RULES: readonly PatternRule[] = [
       /(?<![A-Za-z0-9_.-])eyJ[A-Za-z0-9_-]{8,8192}\.ey[A-Za-z0-9_-]{8,16384}\.[A-Za-z0-9_-]{0,8192}(?![A-Za-z0-9_-])/g,
     accept: isJwt,
   },
+  {
+    kind: 'jwt',
+    keywords: ['ZXlK'],
+    pattern: /(?<![A-Za-z0-9+/])ZXlK[A-Za-z0-9+/]{40,16384}={0,2}(?![A-Za-z0-9+/=])/g,
+    accept: isBase64Jwt,
+  },
 ];
+
+/** Rules for tokens whose shape alone identifies them; each also rejects obvious filler. */
+export const FORMAT_RULES: readonly PatternRule[] = [...CORE_RULES, ...INFRA_RULES, ...APP_RULES];

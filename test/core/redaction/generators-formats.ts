@@ -3,7 +3,31 @@
 
 import { randomInt } from 'node:crypto';
 import { awsId, BECH32_UPPER, type Generator, hex, inContext, pick } from './generated-values.js';
-import { ALNUM, BASE64, BASE64URL, DIGITS, discordToken, HEX, jwt, rand, UPPER } from './random.js';
+import { COVERED } from './gitleaks-table.js';
+import { PROSE } from './gitleaks-tokens.js';
+import {
+  ALNUM,
+  BASE64,
+  BASE64URL,
+  cryptoRandom,
+  DIGITS,
+  discordToken,
+  HEX,
+  jwt,
+  rand,
+  UPPER,
+} from './random.js';
+
+/**
+ * One generator per gitleaks rule that a format rule covers (fresh, unseeded tokens), so that the
+ * disguise tests and the every-rule-has-a-generator check take in each of them.
+ */
+const GITLEAKS_GENERATORS: Record<string, Generator> = Object.fromEntries(
+  COVERED.filter((row) => row.kind !== 'secret-assignment' && row.kind !== 'private-key').map((row) => [
+    `gitleaks ${row.id}`,
+    () => inContext(row.kind, row.token(cryptoRandom), row.contexts ?? PROSE),
+  ]),
+);
 
 /** Provider formats: the token alone identifies itself. */
 export const FORMAT_GENERATORS: Record<string, Generator> = {
@@ -117,4 +141,5 @@ export const FORMAT_GENERATORS: Record<string, Generator> = {
       'Set-Cookie: session=§; Path=/; HttpOnly',
       'GET /callback?id_token=§&state=xyz',
     ]),
+  ...GITLEAKS_GENERATORS,
 };
