@@ -65,6 +65,21 @@ const inputs: Record<string, () => string> = {
   'full-width letters': () => fill('\uff41'),
   'lowercase key headers': () => fill('--begin private key--\n'),
   'word-processor dash headers': () => fill('\u2014\u2013BEGIN PRIVATE KEY\u2014\u2013\n'),
+  // Issue 21: dotted values after secret names, and the prefixes read from gitleaks' rules.
+  'dotted env values': () => fill('VAULT_TOKEN=a.b.c '),
+  'token then a long member path': () => `token: ${fill('a.')}`,
+  'token: dotted names repeated': () => fill('token: aB.cD '),
+  'pat. repeated': () => fill('pa' + 't.'),
+  'key- then hex': () => `ke${'y-'}${fill('a')}`,
+  'hvs. then a run': () => `hv${'s.'}${fill('a')}`,
+  'dp.pt. repeated': () => fill('dp.' + 'pt.'),
+  'xoxe. repeated': () => fill('xo' + 'xe.'),
+  'sentry org token then base64': () => `sntry${'s'}_eyJ${rand(MB, BASE64)}`,
+  'planetscale dots': () => `pscale_${'tkn'}_${fill('a.')}`,
+  'authress-like segments': () => fill('sc_aaaaa.aaaa.ac' + 'c_'),
+  'yandex-like segments': () => fill('t1.' + 'aaaa.'),
+  'base64 jwt prefix repeated': () => fill('ZX' + 'lK'),
+  'bedrock key then base64': () => `bedrock-api-key-${'YmVkcm9jay5hbWF6b25hd3MuY29t'}${rand(MB, BASE64)}`,
 };
 
 describe('pathological inputs', () => {
