@@ -6,7 +6,7 @@ import { BatonError } from '../core/errors.js';
 import { commitPending } from '../core/pending/commit.js';
 import { type CardRequestResult, requestCardEntry } from '../core/pending/request.js';
 import { latestLiveSession } from '../core/sessions/live.js';
-import { projectKeyOf } from '../core/sessions/session.js';
+import { projectKeyOf } from '../core/sessions/project.js';
 import { boardFromFlags, echoBoard, printJson } from './board-flags.js';
 import {
   cardArgs,

@@ -11,7 +11,8 @@ import { SECTION_KEYS, type SectionKey } from '../core/notes/sections.js';
 import { writeHandoff } from '../core/notes/write.js';
 import { type WriteResultOptions, writeResult } from '../core/notes/write-result.js';
 import { requestCardEntry } from '../core/pending/request.js';
-import { projectKeyOf, readSession, type SessionRecord, writeSession } from '../core/sessions/session.js';
+import { projectKeyOf } from '../core/sessions/project.js';
+import { readSession, type SessionRecord, writeSession } from '../core/sessions/session.js';
 import { touchPaths } from '../core/sessions/touched.js';
 import { writeFileAtomic } from '../core/store/atomic-write.js';
 

@@ -4,8 +4,9 @@ import { isAbsolute, join } from 'node:path';
 import type { Board } from '../core/board/open-board.js';
 import { RESULT_LIMITS, writeResult } from '../core/notes/write-result.js';
 import type { SessionRecord } from '../core/sessions/session.js';
-import { normalizeTouchedPath, projectRootOf } from '../core/sessions/touched.js';
-import { openTranscript, readLines } from '../core/transcripts/lines.js';
+import { projectRootOf } from '../core/sessions/project.js';
+import { normalizeTouchedPath } from '../core/sessions/touched.js';
+import { MAX_LINE_BYTES, openTranscript, readLines } from '../core/transcripts/lines.js';
 import { isObject, realPrompt, str } from '../core/transcripts/text.js';
 import type { HookInput } from './input.js';
 import { writtenPaths } from './tool-paths.js';
@@ -21,6 +22,8 @@ export interface SubagentRun {
   /** Files it wrote (tool calls whose result was not an error), as named, made absolute against the line's cwd. */
   written: string[];
   agentId?: string;
+  /** A line too long to read (over MAX_LINE_BYTES) came after the last reply read: the final output is unknown. */
+  unreadEnd?: boolean;
 }
 
 /** Writes the result note of a sub-agent that stopped; `record` is the delegating session's. */
@@ -45,7 +48,9 @@ export async function resultNote(
     const why = transcript
       ? unread
         ? `its transcript could not be read (${unread})`
-        : 'its transcript ends without a final message'
+        : run?.unreadEnd
+          ? `its transcript ends with a line over ${MAX_LINE_BYTES / 1024 / 1024} MiB, not read (the output may be in it: ${transcript})`
+          : 'its transcript ends without a final message'
       : 'no final message and no agent_transcript_path';
     return { skipped: `the sub-agent left no final output — ${why}; no result note` };
   }
@@ -91,7 +96,10 @@ export async function readSubagentTranscript(path: string): Promise<SubagentRun>
     }
   };
   await readLines(stream, {
-    overlong() {},
+    // A reply too long to read may be the final one: what was read before it must not pose as the deliverable.
+    overlong() {
+      run.unreadEnd = true;
+    },
     line(text) {
       const line = parse(text);
       if (!line || !isObject(line.message)) return;
@@ -118,6 +126,7 @@ export async function readSubagentTranscript(path: string): Promise<SubagentRun>
         return;
       }
       if (line.type !== 'assistant' || line.isApiErrorMessage === true) return;
+      run.unreadEnd = undefined;
       // One reply is written as several lines (a text block, then each tool call) sharing the message id.
       const id = str(line.message.id);
       if (id === undefined || id !== messageId) {
@@ -141,7 +150,7 @@ export async function readSubagentTranscript(path: string): Promise<SubagentRun>
   // Writes whose result never came (the transcript ends mid-call) still count: the file may have changed.
   for (const paths of pending.values()) wrote(paths);
   run.written = [...done];
-  const final = acting ? '' : texts.join('\n\n');
+  const final = acting || run.unreadEnd ? '' : texts.join('\n\n');
   run.finalOutput = final.trim() === '' ? undefined : final;
   return run;
 }

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectKeyOf } from '../../src/core/sessions/session.js';
+import { projectKeyOf } from '../../src/core/sessions/project.js';
 import { snapshot } from '../core/cards/helpers.js';
 import { BIN, baton, batonAsync, cleanEnv, testdir } from '../helpers/testdir.js';
 

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBoard } from '../../src/core/board/open-board.js';
 import { writeHandoff } from '../../src/core/notes/write.js';
-import { projectKeyOf, writeSession } from '../../src/core/sessions/session.js';
+import { projectKeyOf } from '../../src/core/sessions/project.js';
+import { writeSession } from '../../src/core/sessions/session.js';
 import { baton, batonAsync, snapshot, testdir } from '../helpers/testdir.js';
 
 const SOURCE = '4b1c2d3e-5f60-4718-8a9b-0c1d2e3f4a5b';

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBoard } from '../../src/core/board/open-board.js';
-import { projectKeyOf, writeSession } from '../../src/core/sessions/session.js';
+import { projectKeyOf } from '../../src/core/sessions/project.js';
+import { writeSession } from '../../src/core/sessions/session.js';
 import { baton, filesUnder, testdir } from '../helpers/testdir.js';
 
 describe('baton sessions', () => {

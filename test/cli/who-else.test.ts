@@ -3,7 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBoard } from '../../src/core/board/open-board.js';
-import { projectKeyOf, writeSession } from '../../src/core/sessions/session.js';
+import { projectKeyOf } from '../../src/core/sessions/project.js';
+import { writeSession } from '../../src/core/sessions/session.js';
 import { touchPaths } from '../../src/core/sessions/touched.js';
 import { baton, testdir } from '../helpers/testdir.js';
 

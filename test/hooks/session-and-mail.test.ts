@@ -2,7 +2,7 @@
 // loop guard — as Claude Code and Codex call them (their JSON on stdin, their envelope checked against the schema).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectKeyOf } from '../../src/core/sessions/session.js';
+import { projectKeyOf } from '../../src/core/sessions/project.js';
 import { baton } from '../helpers/testdir.js';
 import { AGENT, answer, contextOf, expectSilent, hook, project, record, SESSION, send } from './helpers.js';
 

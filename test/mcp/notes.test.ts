@@ -9,7 +9,8 @@ import { type Board, ensureBoard, openBoard } from '../../src/core/board/open-bo
 import { BODY_GUTTER } from '../../src/core/display/visible-text.js';
 import { listNotes } from '../../src/core/notes/read.js';
 import { writeHandoff } from '../../src/core/notes/write.js';
-import { projectKeyOf, writeSession } from '../../src/core/sessions/session.js';
+import { projectKeyOf } from '../../src/core/sessions/project.js';
+import { writeSession } from '../../src/core/sessions/session.js';
 import { formatRecord } from '../../src/core/store/front-matter.js';
 import { newId } from '../../src/core/store/ids.js';
 import { NOTE_LIST_PREAMBLE, NOTE_PREAMBLE, SESSIONS_PREAMBLE } from '../../src/mcp/tools/peer-content.js';

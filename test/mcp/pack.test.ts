@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ensureBoard, openBoard } from '../../src/core/board/open-board.js';
 import { writeHandoff } from '../../src/core/notes/write.js';
-import { projectKeyOf } from '../../src/core/sessions/session.js';
+import { projectKeyOf } from '../../src/core/sessions/project.js';
 import { DISABLED_MESSAGE } from '../../src/mcp/tools/register.js';
 import { BODY } from '../core/notes/bodies.js';
 import { filesUnder, testdir } from '../helpers/testdir.js';

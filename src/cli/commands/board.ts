@@ -6,7 +6,7 @@ import { projectKeyProblem } from '../../core/notes/note.js';
 import { listNotes } from '../../core/notes/read.js';
 import { timelineText } from '../../core/notes/timeline-text.js';
 import { isLive, listSessions } from '../../core/sessions/live.js';
-import { projectKeyOf } from '../../core/sessions/session.js';
+import { projectKeyOf } from '../../core/sessions/project.js';
 import { intFlag } from '../args.js';
 import { boardFromFlags, printJson, reportProblems, requireEnabled } from '../board-flags.js';
 import { parseFor } from '../grammar.js';

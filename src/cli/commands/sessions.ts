@@ -3,7 +3,7 @@ import { requireBoard } from '../../core/board/open-board.js';
 import { formatTime } from '../../core/display/time.js';
 import { visibleText } from '../../core/display/visible-text.js';
 import { isLive, listSessions } from '../../core/sessions/live.js';
-import { projectKeyOf } from '../../core/sessions/session.js';
+import { projectKeyOf } from '../../core/sessions/project.js';
 import { boardFromFlags, printJson, reportProblems, requireEnabled } from '../board-flags.js';
 import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';

@@ -12,7 +12,8 @@ import { unreadIds } from '../messages/read.js';
 import { type NoteRecord, projectKeyProblem } from '../notes/note.js';
 import { newestNoteFiles, readNoteFiles } from '../notes/read.js';
 import { type PendingWrite, peekPending } from '../pending/pending.js';
-import { boundSession, projectKeyOf, readSession } from '../sessions/session.js';
+import { projectKeyOf } from '../sessions/project.js';
+import { boundSession, readSession } from '../sessions/session.js';
 import { fitLines, type HandledLine, length } from './fit.js';
 import { INDEX_CLOSE, INDEX_OPEN } from './marker.js';
 

@@ -13,8 +13,8 @@ import {
   startCommand,
 } from '../sessions/harness-commands.js';
 import { CONTINUATIONS_DIR, leaveContinuation, PARENT_ENV } from '../sessions/parent-link.js';
-import { projectKeyOf, readSession } from '../sessions/session.js';
-import { projectRootOf } from '../sessions/touched.js';
+import { projectKeyOf, projectRootOf } from '../sessions/project.js';
+import { readSession } from '../sessions/session.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { validateName } from '../store/names.js';
 import { redactText } from '../store/records.js';

@@ -3,8 +3,8 @@
 import { type Board, ensureBoard } from '../board/open-board.js';
 import { cut } from '../display/cut.js';
 import { BatonError, isBatonError } from '../errors.js';
-import { currentSession, projectKeyOf, readSession, type SessionRecord } from '../sessions/session.js';
-import { projectRootOf } from '../sessions/touched.js';
+import { projectKeyOf, projectRootOf } from '../sessions/project.js';
+import { currentSession, readSession, type SessionRecord } from '../sessions/session.js';
 import { newId } from '../store/ids.js';
 import { validateName } from '../store/names.js';
 import { validateStoredName } from '../store/records.js';

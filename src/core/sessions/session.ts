@@ -2,20 +2,15 @@
 
 import { hostname } from 'node:os';
 import { checkAgentRecord } from '../agents/registry.js';
-import { readGitInfo } from '../board/git.js';
-import { type Board, boardPath, ensureBoard, type Redactor } from '../board/open-board.js';
+import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { type JsonSchema, readJsonRecord } from '../store/json-record.js';
 import { withLock } from '../store/lock.js';
 import { nameProblem, validateName } from '../store/names.js';
 import { validateStoredName, writeJsonRecord } from '../store/records.js';
 import { parentFromEnv, resolveParent } from './parent-link.js';
-import {
-  boardAncestors,
-  harnessOf,
-  type ProcessInfo,
-  sessionAnchor,
-} from './process-tree.js';
+import { boardAncestors, harnessOf, type ProcessInfo, sessionAnchor } from './process-tree.js';
+import { projectKeyOf } from './project.js';
 
 export interface SessionRecord {
   id: string;
@@ -61,23 +56,6 @@ export const SESSION_SCHEMA: JsonSchema = {
 };
 
 const PID_SCHEMA: JsonSchema = { session: 'string', agent: 'string', start: 'string' };
-
-/**
- * The project key: a slug of the git root of `cwd` (fallback: `cwd`), so notes group per project. The path is
- * redacted before it is slugged: a folder named like a token must not reach the board, and the slug (lowercased,
- * `_` turned into `-`) would no longer look like one to the redactor.
- */
-export function projectKeyOf(cwd: string, redactPath: Redactor = (text) => ({ text, count: 0, kinds: [] })) {
-  const root = redactPath(readGitInfo(cwd)?.root ?? cwd).text;
-  const slug = root
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  // A project key is a folder name of at most 80 characters: a deep path keeps its end, the part that names it.
-  return slug.slice(-PROJECT_KEY_CHARS).replace(/^-+/, '') || 'root';
-}
-
-const PROJECT_KEY_CHARS = 80;
 
 export function sessionPath(board: Board, id: string): string {
   return boardPath(board, 'sessions', `${validateName('session', id)}.json`);

@@ -1,12 +1,13 @@
 // The paths a session touched (`touched` + `touchedAt` in its record): normalised to its project, redacted, distinct,
 // bounded (the oldest go first), and appended under the record's lock so concurrent writers lose nothing.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { readGitInfo } from '../board/git.js';
+
 import { type Board, requireBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { withLock } from '../store/lock.js';
 import { validateName } from '../store/names.js';
 import { writeJsonRecord } from '../store/records.js';
+import { projectRootOf } from './project.js';
 import { readSession, type SessionRecord, sessionPath } from './session.js';
 
 /** At most this many distinct paths are kept per session; touching one again moves it to the end. */
@@ -24,11 +25,6 @@ export interface TouchedPath {
   path: string;
   /** When it was last touched; `''` when a record does not say. */
   at: string;
-}
-
-/** The top folder of the project `cwd` belongs to: its git checkout's root, else `cwd` itself. */
-export function projectRootOf(cwd: string): string {
-  return readGitInfo(cwd)?.root ?? resolve(cwd);
 }
 
 /**

@@ -3,8 +3,8 @@ import { isAbsolute, resolve } from 'node:path';
 import type { Board } from '../board/open-board.js';
 import type { Problem } from '../store/safe-fs.js';
 import { isLive, listSessions } from './live.js';
-import { projectKeyOf } from './session.js';
-import { normalizeTouchedPath, projectRootOf, type TouchedPath, touchedPaths } from './touched.js';
+import { projectKeyOf, projectRootOf } from './project.js';
+import { normalizeTouchedPath, type TouchedPath, touchedPaths } from './touched.js';
 
 export interface WhoElseOptions {
   /** The caller's session: never listed. */

@@ -8,7 +8,7 @@ import { continuationText, prepareContinuation } from '../../../src/core/notes/c
 import { parseNote } from '../../../src/core/notes/note.js';
 import { writeHandoff } from '../../../src/core/notes/write.js';
 import { continuationPath } from '../../../src/core/sessions/parent-link.js';
-import { projectKeyOf } from '../../../src/core/sessions/session.js';
+import { projectKeyOf } from '../../../src/core/sessions/project.js';
 import { testdir } from '../../helpers/testdir.js';
 import { caught, fakeClock, snapshot } from '../cards/helpers.js';
 

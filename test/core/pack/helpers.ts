@@ -7,7 +7,7 @@ import { appendEntry, createCard } from '../../../src/core/cards/index.js';
 import { sendMessage } from '../../../src/core/messages/send.js';
 import type { NoteRecord } from '../../../src/core/notes/note.js';
 import { writeHandoff } from '../../../src/core/notes/write.js';
-import { projectKeyOf } from '../../../src/core/sessions/session.js';
+import { projectKeyOf } from '../../../src/core/sessions/project.js';
 import { testdir } from '../../helpers/testdir.js';
 import { fakeClock } from '../cards/helpers.js';
 import { BODY } from '../notes/bodies.js';

@@ -11,7 +11,8 @@ import {
   readPending,
   requestCardEntry,
 } from '../../../src/core/pending/index.js';
-import { projectKeyOf, writeSession } from '../../../src/core/sessions/session.js';
+import { projectKeyOf } from '../../../src/core/sessions/project.js';
+import { writeSession } from '../../../src/core/sessions/session.js';
 import { caught, snapshot, testBoard } from '../cards/helpers.js';
 
 const fence = '```';

@@ -10,7 +10,8 @@ import {
   leaveContinuation,
   type PendingContinuation,
 } from '../../../src/core/sessions/parent-link.js';
-import { bindSession, projectKeyOf, readSession } from '../../../src/core/sessions/session.js';
+import { projectKeyOf } from '../../../src/core/sessions/project.js';
+import { bindSession, readSession } from '../../../src/core/sessions/session.js';
 import { testdir } from '../../helpers/testdir.js';
 import { caught, type FakeClock, fakeClock, snapshot } from '../cards/helpers.js';
 import { runWorkers } from './helpers.js';

@@ -2,7 +2,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectKeyOf, writeSession } from '../../../src/core/sessions/session.js';
+import { projectKeyOf } from '../../../src/core/sessions/project.js';
+import { writeSession } from '../../../src/core/sessions/session.js';
 import { touchPaths } from '../../../src/core/sessions/touched.js';
 import { whoElse } from '../../../src/core/sessions/who-else.js';
 import { testBoard } from '../cards/helpers.js';

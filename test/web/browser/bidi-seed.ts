@@ -3,7 +3,8 @@
 // subjects and bodies, session harnesses, folders and touched paths, and a file name that becomes a read problem.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { projectKeyOf, type SessionRecord, writeSession } from '../../../src/core/sessions/session.js';
+import { projectKeyOf } from '../../../src/core/sessions/project.js';
+import { type SessionRecord, writeSession } from '../../../src/core/sessions/session.js';
 import {
   appendEntry,
   createCard,

@@ -2,7 +2,8 @@
 // Times are relative to now (a few hours back), so no clock ever passes them and newer writes sort after them.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { projectKeyOf, type SessionRecord, writeSession } from '../../../src/core/sessions/session.js';
+import { projectKeyOf } from '../../../src/core/sessions/project.js';
+import { type SessionRecord, writeSession } from '../../../src/core/sessions/session.js';
 import {
   appendEntry,
   type Board,
