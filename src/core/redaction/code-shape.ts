@@ -14,10 +14,10 @@ const ONE_CASE = /^(?:[A-Z]+|[a-z]+)\d*$/;
 // random base62 has one capital in two. Counted from this many letters on.
 const MANY_LETTERS = 8;
 const MAX_CAPITALS = 0.4;
-// Digits inside a name are few and the name short (`utf8Encode`, `readUInt16LE`, `isIPv4`); random
+// Digits inside a name are one short run in a short name (`utf8Encode`, `Ed25519PrivateKey`); random
 // text of this length holds several runs of them.
 const LONG_PART = 20;
-const MAX_INNER_DIGITS = 3;
+const MAX_INNER_DIGITS = 5;
 
 function capitalShare(part: string): number {
   let upper = 0;

@@ -97,6 +97,7 @@ const UNCHANGED = [
   'const { password } = credentials; const token = auth.token;',
   '{"password": "auth.password.label", "token": "errors.token.expired"}',
   'token: z.string().min(8)\npassword: Array<string>\n',
+  'def sign(self, private_key: ed25519.Ed25519PrivateKey, key: rsa.RSAPrivateKey) -> None:',
 ];
 
 describe('values with dots after secret names', () => {
