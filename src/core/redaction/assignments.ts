@@ -45,7 +45,10 @@ function keyName(text: string, keywordStart: number, keywordEnd: number): string
   return text.slice(i, keywordEnd);
 }
 
-/** `DB_PASSWORD=…`, `export VAULT_TOKEN="…"`: an UPPER_SNAKE name and `=` with nothing between, as `.env` files and shells write them. */
+/**
+ * `DB_PASSWORD=…`, `export VAULT_TOKEN="…"`: an UPPER_SNAKE name and `=` with nothing between, as
+ * `.env` files and shells write them (code puts spaces around `=`).
+ */
 function isEnvStyle(text: string, keywordEnd: number, value: Value, name: string): boolean {
   if (!ENV_NAME.test(name) || text[keywordEnd] !== '=') return false;
   return value.start === keywordEnd + (value.form === 'quoted' ? 2 : 1);

@@ -6,6 +6,7 @@ import type { PatternRule } from './pattern-rule.js';
 // Publishable keys (Flutterwave `FLWPUBK`, Lob `*_pub_`, Mailgun `pubkey-`, Mapbox `pk.`, New Relic
 // browser `NRJS-`) are left out on purpose, as Stripe's `pk_` is: they are served to browsers.
 
+/** Commerce, messaging, productivity and social-platform tokens, read from gitleaks' rules and written anew. */
 export const APP_RULES: readonly PatternRule[] = [
   {
     kind: 'shopify-token',

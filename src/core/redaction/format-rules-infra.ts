@@ -9,6 +9,7 @@ import type { PatternRule } from './pattern-rule.js';
 /** Not a hex digest that happens to start with the prefix (`4b1d…` is also a SHA's start). */
 const randomNotHex = (token: string): boolean => looksRandom(token) && !/^[0-9a-f]+$/.test(token);
 
+/** Cloud, infrastructure and developer-tool tokens, read from gitleaks' rules and written anew. */
 export const INFRA_RULES: readonly PatternRule[] = [
   {
     kind: 'aws-bedrock-key',

@@ -29,7 +29,7 @@ function isDiscordToken(token: string): boolean {
 // AWS documentation ids end in EXAMPLE (`AKIAIOSFODNN7EXAMPLE`); a provider format is otherwise always a key.
 const notAwsExample = (value: string): boolean => !value.endsWith('EXAMPLE');
 
-/** Slack's older tokens carry numeric team and user ids; a run of six digits tells them from `xoxo-hugs`. */
+/** Slack tokens carry numeric team and user ids (six digits in a row) or a random body; `xoxo-hugs` has neither. */
 const isSlackToken = (token: string): boolean => /\d{6}/.test(token) || looksRandom(token);
 
 /** The rules for the formats of the best-known providers, kept here; the rest are in the files imported above. */
