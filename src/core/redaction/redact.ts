@@ -70,7 +70,8 @@ function redactOnce(text: string, envValues: readonly string[]): RedactionResult
 
 /**
  * Replaces credentials in `text` with `[REDACTED:<kind>]`: provider tokens (AWS, GitHub, GitLab,
- * OpenAI, Anthropic, Google, Slack, Stripe, age, …), JWTs, PEM private keys, Authorization headers,
+ * OpenAI, Anthropic, Google, Slack, Stripe, age, and the fixed-prefix formats of gitleaks' rule set:
+ * Vault, Doppler, Databricks, Shopify, …), JWTs, PEM private keys, Authorization headers,
  * URL passwords, AWS secret keys and Twilio auth tokens next to their ids, literal values of
  * `password=`/`token:`/`config['SECRET_KEY'] =`-style assignments (YAML block scalars included),
  * `--password`/`mysql -p` arguments, and the values of `env`'s `*_KEY`/`*_TOKEN`/`*_SECRET`/
