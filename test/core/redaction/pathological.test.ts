@@ -84,14 +84,15 @@ const inputs: Record<string, () => string> = {
 
 describe('pathological inputs', () => {
   for (const [name, build] of Object.entries(inputs)) {
-    it(`handles 1 MB of ${name} in under 2 s`, () => {
+    it(`handles 1 MB of ${name} in under 10 s`, () => {
       const text = build();
       const started = performance.now();
       const result = redact(text, { env: {} });
       const elapsed = performance.now() - started;
       expect(typeof result.text).toBe('string');
-      // A loose bound on purpose: it only has to catch super-linear blow-ups, not measure speed.
-      expect(elapsed).toBeLessThan(2000);
+      // A loose bound on purpose: it only has to catch super-linear blow-ups (a quadratic scan of 1 MB takes hours),
+      // not measure speed — that is the bench's (npm run bench), and a loaded two-core CI machine must not flake here.
+      expect(elapsed).toBeLessThan(10_000);
     });
   }
 });
