@@ -74,8 +74,14 @@ describe('Markdown blocks', () => {
     expect(parseMarkdown('3. x\n4. y')).toMatchObject([
       { t: 'list', ordered: true, start: 3, items: [{}, {}] },
     ]);
-    expect(parseMarkdown('1. x\n  - nested under an ordered item\n2. y')).toMatchObject([
+    expect(parseMarkdown('1. x\n   - nested under an ordered item\n2. y')).toMatchObject([
       { t: 'list', ordered: true, items: [{ children: [{}, { t: 'list', ordered: false }] }, {}] },
+    ]);
+    // Indented less than the item's text (3 columns after `1. `), a bullet starts a list of its own, as on GitHub.
+    expect(parseMarkdown('1. x\n  - beside an ordered item\n2. y')).toMatchObject([
+      { t: 'list', ordered: true, start: 1 },
+      { t: 'list', ordered: false },
+      { t: 'list', ordered: true, start: 2 },
     ]);
     expect(parseMarkdown('- a\n\n- b')).toMatchObject([{ t: 'list', tight: false }]);
     expect(parseMarkdown('- a\n+ b')).toMatchObject([{ t: 'list' }, { t: 'list' }]);
@@ -117,6 +123,22 @@ describe('Markdown blocks', () => {
     ]);
     expect(parseMarkdown('- item\n\n  ```sh\n  npm test\n  ```')).toMatchObject([
       { t: 'list', items: [{ children: [{}, { t: 'code', info: 'sh', text: 'npm test' }] }] },
+    ]);
+  });
+
+  it('parses setext headings, and keeps an escaped task box as text', () => {
+    expect(parseMarkdown('Title\n===\n\nSub\n---')).toEqual([
+      { t: 'heading', level: 1, children: [t('Title')] },
+      { t: 'heading', level: 2, children: [t('Sub')] },
+    ]);
+    expect(parseMarkdown('- \\[ ] not a task')).toEqual([
+      {
+        t: 'list',
+        ordered: false,
+        start: 1,
+        tight: true,
+        items: [{ children: [para(t('[ ] not a task'))] }],
+      },
     ]);
   });
 
@@ -177,7 +199,7 @@ describe('Markdown inlines', () => {
       t(' and '),
       { t: 'code', text: 'x ` y' },
     ]);
-    expect(inline('*em* _em_ **strong** __strong__ ~~del~~ ~del~')).toEqual([
+    expect(inline('*em* _em_ **strong** __strong__ ~~del~~')).toEqual([
       { t: 'em', children: [t('em')] },
       t(' '),
       { t: 'em', children: [t('em')] },
@@ -185,11 +207,11 @@ describe('Markdown inlines', () => {
       { t: 'strong', children: [t('strong')] },
       t(' '),
       { t: 'strong', children: [t('strong')] },
-      t(' '),
-      { t: 'del', children: [t('del')] },
       t(' '),
       { t: 'del', children: [t('del')] },
     ]);
+    // One tilde strikes nothing (GitHub would strike `1..HEAD` here): agents write `HEAD~1..HEAD~3`.
+    expect(inline('git diff HEAD~1..HEAD~3, ~del~')).toEqual([t('git diff HEAD~1..HEAD~3, ~del~')]);
     expect(inline('***both*** **a *b* c**')).toEqual([
       { t: 'em', children: [{ t: 'strong', children: [t('both')] }] },
       t(' '),
@@ -242,9 +264,31 @@ describe('Markdown inlines', () => {
       { t: 'link', href: 'https://b.example/', children: [t('https://b.example')] },
       t(')'),
     ]);
-    expect(links('[relative](./notes.md) [none]() [spaced](<https://a.example/x y>)')).toEqual([]);
-    // The bracket is no link (a space in its URL), but GFM still links the bare URL after `(`.
+    expect(links('[relative](./notes.md) [none]() [spaced](<https://a.example/x y>)')).toEqual([
+      'https://a.example/x',
+    ]);
+    // The bracket is no link (a space in its URL), but the bare URL inside it is, up to the space.
     expect(links('[spaced](https://a.example/x y)')).toEqual(['https://a.example/x']);
+    expect(inline('[none]()')).toEqual([t('none')]);
+  });
+
+  it('links bare URLs only with a scheme, reference links only to safe URLs, and decodes entities into text', () => {
+    expect(
+      links('README.md www.example.com me@x.example ftp://x.example //x.example mailto:me@x.example'),
+    ).toEqual(['mailto:me@x.example']);
+    expect(parseMarkdown('[a][r] and [r]\n\n[r]: https://x.example/r "title"')).toEqual([
+      para({ t: 'link', href: 'https://x.example/r', children: [t('a')] }, t(' and '), {
+        t: 'link',
+        href: 'https://x.example/r',
+        children: [t('r')],
+      }),
+    ]);
+    expect(parseMarkdown('[x][r]\n\n[r]: javascript:alert(1)')).toEqual([
+      para(t('[x][r]')),
+      para(t('[r]: javascript:alert(1)')),
+    ]);
+    // The override arrives as a character; the page shows it as `\u202e` (markdown.tsx: visible).
+    expect(inline('&lt;script&gt; &#x202e; &amp;')).toEqual([t('<script> \u202e &')]);
   });
 
   it('flattens emphasis nested deeper than MAX_NEST into its literal markers', () => {
@@ -286,6 +330,8 @@ describe('hostile board text', () => {
     'javascript:alert(1)',
     'https\t://x.example',
     '[x](https://a.example\u0000)',
+    '[x][r]\n\n[r]: javascript:alert(1)',
+    '[x]\n\n[x]: data:text/html,<script>alert(1)</script>',
   ];
 
   it.each(payloads)(

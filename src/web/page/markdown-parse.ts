@@ -1,16 +1,27 @@
-// Markdown text → a small tree of blocks (pure, DOM-free; `markdown.tsx` maps it to elements). Board text is hostile:
-// HTML is never recognised (it stays text), the input is capped, and containers nest at most MAX_DEPTH deep.
-import { type Inline, parseInline } from './markdown-inline.js';
+// Markdown text → a small tree of blocks (pure, DOM-free; `markdown.tsx` maps it to elements), parsed by markdown-it:
+// CommonMark with GFM tables, ~~strikethrough~~, task items and bare URLs. Board text is hostile: HTML is never
+// recognised (it stays text), a link exists only where `safeHref` accepts its URL, the input is capped, and quotes
+// and lists nest at most MAX_DEPTH deep, emphasis and links MAX_NEST deep — deeper markers show as text.
+import MarkdownIt, { type Env, type Ruler, type StateBlock, type StateInline, type Token } from 'markdown-it';
+import { safeHref } from './markdown-url.js';
 
-export { type Inline, MAX_NEST } from './markdown-inline.js';
 export { safeHref } from './markdown-url.js';
 
 /** Characters parsed; the rest is dropped and a `truncated` block says so. */
 export const MAX_INPUT = 200_000;
 /** Quotes and lists nest at most this deep; deeper markers show as text. */
 export const MAX_DEPTH = 16;
+/** Emphasis and links nest at most this deep; deeper markers show as their literal characters. */
+export const MAX_NEST = 16;
+/** Table columns shown; cells past them are dropped. */
 const MAX_COLUMNS = 64;
 
+export type Inline =
+  | { t: 'text'; text: string }
+  | { t: 'code'; text: string }
+  | { t: 'br' }
+  | { t: 'em' | 'strong' | 'del'; children: Inline[] }
+  | { t: 'link'; href: string; image?: true; children: Inline[] };
 export type Align = 'left' | 'center' | 'right' | undefined;
 export interface Item {
   /** undefined: not a task item. */
@@ -32,266 +43,248 @@ export function shownLevel(level: number): 2 | 3 | 4 | 5 | 6 {
   return Math.min(Math.max(level + 1, 2), 6) as 2 | 3 | 4 | 5 | 6;
 }
 
+// maxNesting bounds markdown-it's own recursion. A block nested deeper is dropped, so it must clear MAX_DEPTH lists
+// (two levels each); inline, it bounds the work per `[` of a run of unclosed brackets (the default, 100, is 2.5× slower).
+const md = new MarkdownIt('default', {
+  html: false,
+  linkify: true,
+  typographer: false,
+  maxNesting: 2 * MAX_DEPTH + 8,
+});
+// A URL is judged as written (escapes and entities undone), never percent-encoded first: encoding would turn the
+// space or the bidi control that `safeHref` refuses into `%20` or `%E2%80%AE`. Its text is shown as written too.
+md.normalizeLink = (url) => url;
+md.normalizeLinkText = (url) => url;
+md.validateLink = (url) => safeHref(url) !== undefined;
+// Bare URLs only with their scheme (`README.md` names a file, not a web site), and only schemes a link may have.
+md.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false }).add('ftp:', null).add('//', null);
+
+interface DepthEnv extends Env {
+  depth: number;
+}
+for (const name of ['blockquote', 'list']) {
+  wrapRule(md.block.ruler, name, (rule) => (state: StateBlock, start, end, silent) => {
+    const env = state.env as DepthEnv;
+    if (env.depth >= MAX_DEPTH) return false;
+    env.depth++;
+    try {
+      return rule(state, start, end, silent);
+    } finally {
+      env.depth--;
+    }
+  });
+}
+// GFM: a run of three or more tildes is text (markdown-it would strike the `x` of `~~~x~~~`).
+wrapRule(md.inline.ruler, 'strikethrough', (rule) => (state: StateInline, silent) => {
+  let end = state.pos;
+  while (state.src.charCodeAt(end) === 0x7e) end++;
+  if (silent || end - state.pos < 3) return rule(state, silent);
+  state.pending += state.src.slice(state.pos, end);
+  state.pos = end;
+  return true;
+});
+
+/** Replaces markdown-it's rule `name` by `wrap(rule)`, in every chain that holds it. */
+function wrapRule<Args extends unknown[]>(
+  ruler: Ruler<Args, boolean>,
+  name: string,
+  wrap: (rule: (...args: Args) => boolean) => (...args: Args) => boolean,
+): void {
+  const found = ruler.__rules__.find((r) => r.name === name);
+  if (!found) throw new Error(`markdown-it has no rule ${name}`);
+  ruler.at(name, wrap(found.fn), { alt: found.alt });
+}
+
 export function parseMarkdown(text: string): Block[] {
   let end = Math.min(text.length, MAX_INPUT);
   if (end < text.length && /[\ud800-\udbff]/.test(text[end - 1]!)) end--;
-  const source = text.slice(0, end).replace(/\r\n?/g, '\n').replaceAll('\0', '\ufffd');
-  const blocks = parseBlocks(source.split('\n'), 0);
+  const env: DepthEnv = { depth: 0 };
+  const blocks: Block[] = [];
+  readBlocks(md.parse(text.slice(0, end), env), { i: 0 }, blocks);
   if (end < text.length) blocks.push({ t: 'truncated' });
   return blocks;
 }
 
-const FENCE = /^( {0,3})(`{3,}|~{3,})(.*)$/;
-const HEADING = /^ {0,3}(#{1,6})(?=[ \t]|$)/;
-const QUOTE = /^ {0,3}> ?/;
-const BULLET = /^( {0,3})([-+*])([ \t]+|$)/;
-const ORDERED = /^( {0,3})(\d{1,9})([.)])([ \t]+|$)/;
-const TASK = /^\[([ xX])\](?:[ \t]+|$)/;
-
-function parseBlocks(lines: string[], depth: number): Block[] {
-  const out: Block[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    if (isBlank(line)) i++;
-    else if (indentOf(line) >= 4) i = indentedCode(lines, i, out);
-    else if (fence(line)) i = fencedCode(lines, i, out);
-    else if (HEADING.test(line)) {
-      out.push({
-        t: 'heading',
-        level: HEADING.exec(line)![1]!.length,
-        children: parseInline(headingText(line)),
-      });
-      i++;
-    } else if (isHr(line)) {
-      out.push({ t: 'hr' });
-      i++;
-    } else if (depth < MAX_DEPTH && QUOTE.test(line)) i = quote(lines, i, depth, out);
-    else if (depth < MAX_DEPTH && listMarker(line)) i = list(lines, i, depth, out);
-    else if (isTableStart(lines, i)) i = table(lines, i, out);
-    else i = paragraph(lines, i, out);
-  }
-  return out;
-}
-
-function isBlank(line: string): boolean {
-  return /^[ \t]*$/.test(line);
-}
-
-/** Leading whitespace in columns (a tab reaches the next multiple of 4). */
-function indentOf(line: string): number {
-  let col = 0;
-  for (let i = 0; i < line.length; i++) {
-    if (line[i] === ' ') col++;
-    else if (line[i] === '\t') col += 4 - (col % 4);
-    else break;
-  }
-  return col;
-}
-
-/** Removes up to n columns of leading whitespace. */
-function dedent(line: string, n: number): string {
-  let col = 0;
-  let i = 0;
-  for (; i < line.length && col < n; i++) {
-    if (line[i] === ' ') col++;
-    else if (line[i] === '\t') {
-      const width = 4 - (col % 4);
-      if (col + width > n) return ' '.repeat(col + width - n) + line.slice(i + 1);
-      col += width;
-    } else break;
-  }
-  return line.slice(i);
-}
-
-function fence(line: string): RegExpExecArray | undefined {
-  const m = FENCE.exec(line);
-  return m && !(m[2]!.startsWith('`') && m[3]!.includes('`')) ? m : undefined;
-}
-
-function isHr(line: string): boolean {
-  if (indentOf(line) >= 4) return false;
-  const marks = line.replace(/[ \t]/g, '');
-  return marks.length >= 3 && /^(?:-+|\*+|_+)$/.test(marks);
-}
-
-interface Marker {
-  indent: number;
-  ordered: boolean;
-  delim: string;
-  start: number;
-  content: number;
-  rest: string;
-}
-
-function listMarker(line: string): Marker | undefined {
-  const m = BULLET.exec(line) ?? ORDERED.exec(line);
-  if (!m) return undefined;
-  const ordered = m.length === 5;
-  const indent = m[1]!.length;
-  const width = indent + m[2]!.length + (ordered ? 1 : 0);
-  const gap = m[ordered ? 4 : 3]!;
-  const gapCols = indentOf(`${' '.repeat(width)}${gap}x`) - width;
-  const rest = line.slice(m[0].length);
-  const content = rest === '' ? width + 1 : gapCols > 4 ? width + 1 : width + gapCols;
-  return {
-    indent,
-    ordered,
-    delim: ordered ? m[3]! : m[2]!,
-    start: ordered ? Number(m[2]) : 1,
-    content,
-    rest,
-  };
-}
-
-/** Whether a line ends a paragraph (before it) instead of continuing it. */
-function interrupts(lines: string[], i: number): boolean {
-  const line = lines[i]!;
-  if (isBlank(line)) return true;
-  if (indentOf(line) >= 4) return false;
-  if (fence(line) || HEADING.test(line) || isHr(line) || QUOTE.test(line) || isTableStart(lines, i))
-    return true;
-  const m = listMarker(line);
-  return m !== undefined && m.rest.trim() !== '' && (!m.ordered || m.start === 1);
-}
-
-function headingText(line: string): string {
-  const s = line.replace(HEADING, '').trim();
-  let j = s.length;
-  while (j > 0 && s[j - 1] === '#') j--;
-  if (j === 0) return '';
-  return s[j - 1] === ' ' || s[j - 1] === '\t' ? s.slice(0, j).trimEnd() : s;
-}
-
-function indentedCode(lines: string[], i: number, out: Block[]): number {
-  const body: string[] = [];
-  while (i < lines.length && (isBlank(lines[i]!) || indentOf(lines[i]!) >= 4))
-    body.push(dedent(lines[i++]!, 4));
-  while (body.length > 0 && isBlank(body.at(-1)!)) {
-    body.pop();
-    i--;
-  }
-  out.push({ t: 'code', info: '', text: body.join('\n') });
-  return i;
-}
-
-function fencedCode(lines: string[], i: number, out: Block[]): number {
-  const m = fence(lines[i]!)!;
-  const indent = m[1]!.length;
-  const marks = m[2]!;
-  const body: string[] = [];
-  for (i++; i < lines.length; i++) {
-    const close = FENCE.exec(lines[i]!);
-    if (close && close[2]!.startsWith(marks) && isBlank(close[3]!)) {
-      i++;
-      break;
+/**
+ * Blocks from `at.i` to the end or to the token that closes their container (consumed). Returns whether a paragraph
+ * among them shows as one: markdown-it hides the paragraphs of a tight list's items.
+ */
+function readBlocks(tokens: Token[], at: { i: number }, out: Block[]): boolean {
+  let shownParagraph = false;
+  while (at.i < tokens.length) {
+    const token = tokens[at.i++]!;
+    switch (token.type) {
+      case 'heading_open':
+        out.push({ t: 'heading', level: Number(token.tag.slice(1)), children: inlineAt(tokens, at) });
+        break;
+      case 'paragraph_open':
+        out.push({ t: 'paragraph', children: inlineAt(tokens, at) });
+        if (!token.hidden) shownParagraph = true;
+        break;
+      case 'fence':
+      case 'code_block':
+        out.push({
+          t: 'code',
+          info: md.utils.unescapeAll(token.info).trim(),
+          text: token.content.replace(/\n$/, ''),
+        });
+        break;
+      case 'hr':
+        out.push({ t: 'hr' });
+        break;
+      case 'blockquote_open': {
+        const children: Block[] = [];
+        readBlocks(tokens, at, children);
+        out.push({ t: 'quote', children });
+        break;
+      }
+      case 'bullet_list_open':
+      case 'ordered_list_open':
+        out.push(readList(tokens, at, token));
+        break;
+      case 'table_open':
+        out.push(readTable(tokens, at));
+        break;
+      default:
+        if (token.nesting === -1) return shownParagraph;
     }
-    body.push(dedent(lines[i]!, indent));
   }
-  out.push({ t: 'code', info: m[3]!.trim(), text: body.join('\n') });
-  return i;
+  return shownParagraph;
 }
 
-function quote(lines: string[], i: number, depth: number, out: Block[]): number {
-  const inner: string[] = [];
-  for (; i < lines.length; i++) {
-    const line = lines[i]!;
-    const m = QUOTE.exec(line);
-    if (m) inner.push(line.slice(m[0].length));
-    else if (inner.length > 0 && !isBlank(inner.at(-1)!) && !interrupts(lines, i)) inner.push(line);
-    else break;
-  }
-  out.push({ t: 'quote', children: parseBlocks(inner, depth + 1) });
-  return i;
+/** The inline content at `at.i` (the token after a heading's, paragraph's or cell's open) and its close, read. */
+function inlineAt(tokens: Token[], at: { i: number }): Inline[] {
+  const children = inlines(tokens[at.i]!.children ?? []);
+  at.i += 2;
+  return children;
 }
 
-function list(lines: string[], i: number, depth: number, out: Block[]): number {
-  const first = listMarker(lines[i]!)!;
+const TASK = /^\[([ xX])\](?=[ \t\n]|$)/;
+
+function readList(tokens: Token[], at: { i: number }, open: Token): Block {
   const items: Item[] = [];
   let tight = true;
-  while (i < lines.length) {
-    const m = listMarker(lines[i]!);
-    if (!m || m.ordered !== first.ordered || m.delim !== first.delim || isHr(lines[i]!)) break;
-    const body = [m.rest];
-    for (i++; i < lines.length; i++) {
-      const line = lines[i]!;
-      const indent = indentOf(line);
-      if (isBlank(line)) body.push('');
-      else if (indent > m.indent) body.push(dedent(line, Math.min(indent, m.content)));
-      else if (!isBlank(body.at(-1)!) && !listMarker(line) && !interrupts(lines, i))
-        body.push(line.trimStart());
-      else break;
-    }
-    let blanks = 0;
-    while (body.length > 1 && isBlank(body.at(-1)!)) {
-      body.pop();
-      blanks++;
-    }
-    const task = TASK.exec(body[0]!);
-    if (task) body[0] = body[0]!.slice(task[0].length);
-    const children = parseBlocks(body, depth + 1);
-    if (children.length > 1 && body.some(isBlank)) tight = false;
-    const more = i < lines.length && listMarker(lines[i]!);
-    if (blanks > 0 && more) tight = false;
-    items.push(task ? { checked: task[1] !== ' ', children } : { children });
+  while (tokens[at.i++]?.type === 'list_item_open') {
+    // A task as written (`\[ ]` is text): the item's first paragraph starts with `[ ]` or `[x]`.
+    const source = tokens[at.i]?.type === 'paragraph_open' ? tokens[at.i + 1]?.content : undefined;
+    const task = source === undefined ? null : TASK.exec(source);
+    const children: Block[] = [];
+    if (readBlocks(tokens, at, children)) tight = false;
+    items.push(task && dropBox(children) ? { checked: task[1] !== ' ', children } : { children });
   }
-  out.push({ t: 'list', ordered: first.ordered, start: first.start, tight, items });
-  return i;
+  const ordered = open.type === 'ordered_list_open';
+  return { t: 'list', ordered, start: ordered ? Number(open.attrGet('start') ?? 1) : 1, tight, items };
 }
 
-function cells(line: string): string[] {
-  let s = line.trim();
-  if (s.startsWith('|')) s = s.slice(1);
-  if (s.endsWith('|') && !s.endsWith('\\|')) s = s.slice(0, -1);
-  const out: string[] = [];
-  let from = 0;
-  let cell = '';
-  for (let i = 0; i < s.length && out.length < MAX_COLUMNS; i++) {
-    if (s[i] === '\\' && s[i + 1] === '|') {
-      cell += `${s.slice(from, i)}|`;
-      from = ++i + 1;
-    } else if (s[i] === '|') {
-      out.push((cell + s.slice(from, i)).trim());
-      cell = '';
-      from = i + 1;
-    }
-  }
-  if (out.length < MAX_COLUMNS) out.push((cell + s.slice(from)).trim());
-  return out;
+/** Removes a task item's `[ ]` from the start of its text (the page shows a box instead); false: it is not there. */
+function dropBox(children: Block[]): boolean {
+  const paragraph = children[0];
+  if (paragraph?.t !== 'paragraph') return false;
+  const first = paragraph.children[0];
+  if (first?.t !== 'text' || !TASK.test(first.text)) return false;
+  first.text = first.text.slice(3).replace(/^[ \t]+/, '');
+  if (!first.text) paragraph.children.shift();
+  return true;
 }
 
-function isTableStart(lines: string[], i: number): boolean {
-  const head = lines[i]!;
-  const rule = lines[i + 1];
-  if (rule === undefined || !head.includes('|') || !rule.includes('|') || indentOf(head) >= 4) return false;
-  const marks = cells(rule);
-  return marks.every((c) => /^:?-+:?$/.test(c)) && marks.length === cells(head).length;
-}
-
-function table(lines: string[], i: number, out: Block[]): number {
-  const head = cells(lines[i]!);
-  const align: Align[] = cells(lines[i + 1]!).map((c) =>
-    c.startsWith(':') && c.endsWith(':')
-      ? 'center'
-      : c.endsWith(':')
-        ? 'right'
-        : c.startsWith(':')
-          ? 'left'
-          : undefined,
-  );
+function readTable(tokens: Token[], at: { i: number }): Block {
+  const align: Align[] = [];
   const rows: Inline[][][] = [];
-  for (i += 2; i < lines.length && !interrupts(lines, i); i++) {
-    const row = cells(lines[i]!);
-    rows.push(head.map((_, c) => parseInline(row[c] ?? '')));
+  for (let token = tokens[at.i++]; token && token.type !== 'table_close'; token = tokens[at.i++]) {
+    if (token.type === 'tr_open') rows.push([]);
+    else if (token.type === 'th_open' || token.type === 'td_open') {
+      const row = rows.at(-1)!;
+      if (row.length < MAX_COLUMNS) {
+        if (token.type === 'th_open') align.push(alignOf(token));
+        row.push(inlineAt(tokens, at));
+      } else at.i += 2;
+    }
   }
-  out.push({ t: 'table', align, head: head.map(parseInline), rows });
-  return i;
+  const [head = [], ...body] = rows;
+  return { t: 'table', align, head, rows: body };
 }
 
-function paragraph(lines: string[], i: number, out: Block[]): number {
-  const start = i;
-  for (i++; i < lines.length && !interrupts(lines, i); i++);
-  const text = lines.slice(start, i).map((line) => line.trimStart());
-  out.push({ t: 'paragraph', children: parseInline(text.join('\n').trimEnd()) });
-  return i;
+function alignOf(cell: Token): Align {
+  const style = String(cell.attrGet('style') ?? '');
+  return (/text-align:(left|center|right)/.exec(style)?.[1] as Align) ?? undefined;
 }
+
+/**
+ * Inline tokens → nodes. Past MAX_NEST open marks, a mark shows as its characters; a link inside a link (an image in
+ * one) shows as its text; a link whose href `safeHref` refuses (markdown-it keeps an empty `[x]()`) shows as its text.
+ */
+function inlines(tokens: Token[], inLink = false): Inline[] {
+  const root: Inline[] = [];
+  const stack: { children: Inline[]; literal: string; real: boolean; link: boolean }[] = [];
+  let depth = 0;
+  let links = inLink ? 1 : 0;
+  const here = () => stack.at(-1)?.children ?? root;
+  const text = (s: string) => {
+    const into = here();
+    const last = into.at(-1);
+    if (last?.t === 'text') last.text += s;
+    else if (s) into.push({ t: 'text', text: s });
+  };
+  const open = (node: (Inline & { children: Inline[] }) | undefined, literal: string) => {
+    const link = node?.t === 'link';
+    if (!node || depth >= MAX_NEST || (link && links > 0)) {
+      text(literal);
+      stack.push({ children: here(), literal, real: false, link: false });
+      return;
+    }
+    here().push(node);
+    stack.push({ children: node.children, literal, real: true, link });
+    depth++;
+    if (link) links++;
+  };
+  const close = () => {
+    const frame = stack.pop();
+    if (!frame?.real) text(frame?.literal ?? '');
+    else {
+      depth--;
+      if (frame.link) links--;
+    }
+  };
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'text':
+        text(token.content);
+        break;
+      case 'softbreak':
+        text('\n');
+        break;
+      case 'hardbreak':
+        here().push({ t: 'br' });
+        break;
+      case 'code_inline':
+        here().push({ t: 'code', text: token.content });
+        break;
+      case 'em_open':
+      case 'strong_open':
+      case 's_open':
+        open({ t: MARKS[token.type]!, children: [] }, token.markup);
+        break;
+      case 'link_open': {
+        const href = safeHref(String(token.attrGet('href') ?? ''));
+        open(href === undefined ? undefined : { t: 'link', href, children: [] }, '');
+        break;
+      }
+      case 'image': {
+        const href = safeHref(String(token.attrGet('src') ?? ''));
+        const alt = inlines(token.children ?? [], true);
+        if (href !== undefined && links === 0) here().push({ t: 'link', href, image: true, children: alt });
+        else for (const node of alt) node.t === 'text' ? text(node.text) : here().push(node);
+        break;
+      }
+      default:
+        if (token.nesting === -1) close();
+    }
+  }
+  return root;
+}
+
+const MARKS: Record<string, 'em' | 'strong' | 'del'> = {
+  em_open: 'em',
+  strong_open: 'strong',
+  s_open: 'del',
+};

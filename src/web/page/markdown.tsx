@@ -1,4 +1,5 @@
-// Board text rendered as Markdown: the parsed tree (markdown-parse.ts) mapped to Preact elements. Never raw HTML:
+// Board text rendered as Markdown: the tree markdown-parse.ts makes of markdown-it's tokens, mapped to Preact elements
+// (never markdown-it's HTML renderer, never innerHTML). Never raw HTML:
 // every string reaches the DOM as a text node or as an href that `safeHref` accepted, and every text as `visible`
 // shows it (a bidi override as `\u202e`) — after parsing, so an escape never changes what the Markdown means.
 import { type ComponentChild, Fragment, type JSX } from 'preact';
