@@ -24,7 +24,7 @@ type Line = Record<string, unknown> & { message: { content: unknown; id?: string
  * A sub-agent transcript in Claude Code's shape (the fixture's first prompt and last reply, marked as the agent's
  * sidechain), its final reply's text being `output`.
  */
-function transcriptWith(output: string): string {
+function transcriptWith(output: string, overlongReply = false): string {
   const lines = readFileSync(FIXTURE, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
@@ -32,10 +32,15 @@ function transcriptWith(output: string): string {
   const prompt = lines.find((line) => line.type === 'user')!;
   const reply = lines.filter((line) => line.type === 'assistant').at(-1)!;
   const final = { ...reply, message: { ...reply.message, content: [{ type: 'text', text: output }] } };
+  // The same reply's next text block, on a line of its own longer than a transcript line is read (16 MiB).
+  const more = {
+    ...final,
+    message: { ...final.message, content: [{ type: 'text', text: 'y'.repeat(17 * MIB) }] },
+  };
   const path = join(testdir(), `agent-${AGENT_ID}.jsonl`);
   writeFileSync(
     path,
-    `${[prompt, final].map((line) => JSON.stringify({ ...line, isSidechain: true, agentId: AGENT_ID })).join('\n')}\n`,
+    `${[prompt, final, ...(overlongReply ? [more] : [])].map((line) => JSON.stringify({ ...line, isSidechain: true, agentId: AGENT_ID })).join('\n')}\n`,
   );
   return path;
 }
@@ -110,6 +115,16 @@ describe('subagent-stop: a long final output', () => {
     const [stored] = notesOf(cwd);
     expect(stored?.note).toMatchObject({ status: 'ok', body: redacted(output) });
     expect(stored?.note.task).toContain(TASK);
+  }, 60_000);
+
+  it('a reply whose last line is too long to read writes no note rather than the part before it', () => {
+    const cwd = project();
+    const transcript = transcriptWith('Here is the report:', true);
+    expectSilent(hook('subagent-stop', subagentStop(cwd, transcript), { cwd }));
+    expect(notesOf(cwd)).toEqual([]);
+    expect(readFileSync(join(cwd, '.baton', 'state', 'hooks.log'), 'utf8')).toContain(
+      `no result note: the sub-agent left no final output — its transcript ends with a line over 16 MiB, not read (the output may be in it: ${transcript}); no result note`,
+    );
   }, 60_000);
 
   it('past 4 MiB keeps the head, the size and the transcript; read prints it whole, board and index list it', async () => {
