@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Route } from '../mcp/http.js';
+import type { Route } from '../http/server.js';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",

@@ -1,6 +1,6 @@
 // GET /api/events: server-sent events telling open pages which parts of the board changed. Every page shares the
 // one BoardWatcher; a page that goes away stops listening.
-import type { Route } from '../mcp/http.js';
+import type { Route } from '../http/server.js';
 import type { BoardWatcher } from './watch.js';
 
 /** Pages connected at once; more are refused (each holds a connection open). */

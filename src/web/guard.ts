@@ -1,7 +1,7 @@
 // Who may change the board through the page: a same-origin request carrying this server's page token, as JSON.
 // Pure functions over the request they are handed (the Host/Origin check itself runs first, for every path).
 import type { IncomingMessage } from 'node:http';
-import { sameSecret } from '../mcp/http-guard.js';
+import { sameSecret } from '../http/guard.js';
 
 /** The header a mutation carries the page token in. */
 export const TOKEN_HEADER = 'x-baton-token';

@@ -2,7 +2,7 @@
 // its live event stream — with one board watcher shared by every open page.
 import { randomBytes } from 'node:crypto';
 import { type Board, type OpenBoardOptions, openBoard } from '../core/board/open-board.js';
-import type { Route } from '../mcp/http.js';
+import type { Route } from '../http/server.js';
 import { boardEndpoints } from './api/board.js';
 import { cardEndpoints } from './api/cards.js';
 import { mailEndpoints } from './api/mail.js';

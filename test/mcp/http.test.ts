@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BatonError } from '../../src/core/errors.js';
-import { type HttpOptions, listenHttp, type RunningHttpServer } from '../../src/mcp/http.js';
-import { allowedHosts, isLoopbackHost } from '../../src/mcp/http-guard.js';
-import { silentLogger } from '../../src/mcp/logger.js';
+import { allowedHosts, isLoopbackHost } from '../../src/http/guard.js';
+import { silentLogger } from '../../src/http/logger.js';
+import type { RunningHttpServer } from '../../src/http/server.js';
+import { type HttpOptions, listenMcpHttp } from '../../src/mcp/http.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import { filesUnder, testdir } from '../helpers/testdir.js';
 import { boardIn, call, sentId, shownMessages, textOf } from './helpers.js';
@@ -17,7 +18,7 @@ afterEach(async () => {
 });
 
 async function start(dir: string, options: Partial<HttpOptions> = {}) {
-  const server = await listenHttp({
+  const server = await listenMcpHttp({
     port: 0,
     logger: silentLogger,
     mcpServer: (agent, agentSource) => createMcpServer({ board: boardIn(dir), agent, agentSource }),

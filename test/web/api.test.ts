@@ -10,8 +10,9 @@ import { writeHandoff } from '../../src/core/notes/write.js';
 import { writeResult } from '../../src/core/notes/write-result.js';
 import { endSession, recordSession } from '../../src/core/sessions/session.js';
 import { touchPaths } from '../../src/core/sessions/touched.js';
-import { listenHttp, type RunningHttpServer } from '../../src/mcp/http.js';
-import { silentLogger } from '../../src/mcp/logger.js';
+import { silentLogger } from '../../src/http/logger.js';
+import type { RunningHttpServer } from '../../src/http/server.js';
+import { listenMcpHttp } from '../../src/mcp/http.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import type {
   CardDetail,
@@ -103,7 +104,7 @@ function seed(dir: string): Board {
 
 async function serve(board: Board, person?: string, env: Record<string, string> = {}) {
   const web = createWebApp({ board: { board: board.root, env }, person, log: () => {} });
-  const server = await listenHttp({
+  const server = await listenMcpHttp({
     port: 0,
     logger: silentLogger,
     routes: web.routes,

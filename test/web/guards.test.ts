@@ -8,8 +8,9 @@ import { registerAgent } from '../../src/core/agents/registry.js';
 import { type Board, openBoard } from '../../src/core/board/open-board.js';
 import { createCard } from '../../src/core/cards/index.js';
 import { sendMessage } from '../../src/core/messages/send.js';
-import { listenHttp, type RunningHttpServer } from '../../src/mcp/http.js';
-import { silentLogger } from '../../src/mcp/logger.js';
+import { silentLogger } from '../../src/http/logger.js';
+import type { RunningHttpServer } from '../../src/http/server.js';
+import { listenMcpHttp } from '../../src/mcp/http.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import { findAssets } from '../../src/web/assets.js';
 import { createWebApp, type WebApp } from '../../src/web/server.js';
@@ -33,7 +34,7 @@ function board(): Board {
 
 async function serve(b: Board, token?: string) {
   const web = createWebApp({ board: { board: b.root, env: {} }, log: () => {}, watcher: { settleMs: 5 } });
-  const server = await listenHttp({
+  const server = await listenMcpHttp({
     port: 0,
     token,
     logger: silentLogger,

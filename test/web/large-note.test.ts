@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Board, ensureBoard, openBoard } from '../../src/core/board/open-board.js';
 import { RESULT_LIMITS, writeResult } from '../../src/core/notes/write-result.js';
-import { listenHttp, type RunningHttpServer } from '../../src/mcp/http.js';
-import { silentLogger } from '../../src/mcp/logger.js';
+import { silentLogger } from '../../src/http/logger.js';
+import type { RunningHttpServer } from '../../src/http/server.js';
+import { listenMcpHttp } from '../../src/mcp/http.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import type { NoteDetail } from '../../src/web/api-types.js';
 import { MAX_INPUT } from '../../src/web/page/markdown-parse.js';
@@ -34,7 +35,7 @@ function board(): Board {
 
 async function serve(on: Board) {
   const web = createWebApp({ board: { board: on.root, env: {} }, log: () => {} });
-  const server = await listenHttp({
+  const server = await listenMcpHttp({
     port: 0,
     logger: silentLogger,
     routes: web.routes,

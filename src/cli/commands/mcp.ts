@@ -1,5 +1,5 @@
 // `baton mcp [--as name] [--tools profile] [--board path]` — the MCP server over stdio (stdout is JSON-RPC only).
-import { streamLogger } from '../../mcp/logger.js';
+import { streamLogger } from '../../http/logger.js';
 import { isProfile, parseProfile, unknownProfile } from '../../mcp/profiles.js';
 import { createMcpServer } from '../../mcp/server.js';
 import { serveStdio } from '../../mcp/stdio.js';

@@ -2,8 +2,8 @@
 import { resolve } from 'node:path';
 import { openBoard } from '../../core/board/open-board.js';
 import { validateName } from '../../core/store/names.js';
-import { listenHttp } from '../../mcp/http.js';
-import { streamLogger } from '../../mcp/logger.js';
+import { streamLogger } from '../../http/logger.js';
+import { listenMcpHttp } from '../../mcp/http.js';
 import { isProfile, parseProfile, unknownProfile } from '../../mcp/profiles.js';
 import { createMcpServer } from '../../mcp/server.js';
 import { checkToken, readTokenFile } from '../../mcp/token.js';
@@ -56,7 +56,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   });
   // First: the web API would answer /api/cli as an unknown endpoint.
   const remote = remoteCliRoute({ boardRoot: root, token, env: io.env, cwd: io.cwd, logger });
-  const running = await listenHttp({
+  const running = await listenMcpHttp({
     routes: [remote, ...web.routes],
     host: flags.host,
     port,

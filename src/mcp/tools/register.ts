@@ -10,10 +10,10 @@ import {
 import * as z from 'zod';
 import { type Board, isDisabled } from '../../core/board/open-board.js';
 import { BatonError, isBatonError } from '../../core/errors.js';
+import type { Logger } from '../../http/logger.js';
 import { withShortBoardPath } from '../board-label.js';
 import { type CallContextOptions, openCall } from '../call-context.js';
 import type { ResourceDef, ToolDef, ToolGroup } from '../contract.js';
-import type { Logger } from '../logger.js';
 import { inProfile, type Profile } from '../profiles.js';
 import { argumentSchema, listedSchema, parseArguments } from './arguments.js';
 

@@ -2,7 +2,7 @@
 // body reader, and the one place a BatonError code becomes an HTTP status.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type BatonErrorCode, isBatonError } from '../../core/errors.js';
-import { readBody } from '../../mcp/read-body.js';
+import { readBody } from '../../http/read-body.js';
 import type { ApiError } from '../api-types.js';
 
 /** A request body the page sends is a form's worth of text: an entry or a message (at most ~64 KB) and a few names. */

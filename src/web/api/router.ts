@@ -2,7 +2,7 @@
 // turned into statuses in one place (json.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Board } from '../../core/board/open-board.js';
-import type { Route } from '../../mcp/http.js';
+import type { Route } from '../../http/server.js';
 import { isMutation, mutationProblem } from '../guard.js';
 import { ApiRefusal, readJsonBody, sendError, sendJson } from './json.js';
 

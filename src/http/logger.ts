@@ -1,4 +1,4 @@
-// The MCP server's log: stderr (or any stream), never stdout, which belongs to JSON-RPC.
+// The servers' log (MCP on stdio, baton serve): stderr or any stream, never stdout, which belongs to JSON-RPC.
 import type { Writable } from 'node:stream';
 
 export interface Logger {
