@@ -6,8 +6,8 @@ import { visibleText } from '../../core/display/visible-text.js';
 import { cutSummary } from '../../core/notes/result-head.js';
 import { RESULT_LIMITS, type WriteResultOptions, writeResult } from '../../core/notes/write-result.js';
 import { type FieldValue, parseRecord } from '../../core/store/front-matter.js';
-import { parseCommandArgs } from '../args.js';
 import { boardFromFlags, echoBoard, requireEnabled } from '../board-flags.js';
+import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 import { printReceipt, readResultInput } from '../note-writes.js';
 import { runSubcommand, type Subcommand } from '../subcommands.js';
@@ -56,21 +56,7 @@ export function run(argv: string[], io: CliIO): Promise<number> {
 }
 
 async function write(argv: string[], io: CliIO): Promise<number> {
-  const { flags } = parseCommandArgs('result write', argv, {
-    file: { type: 'string' },
-    stdin: { type: 'boolean' },
-    title: { type: 'string' },
-    status: { type: 'string' },
-    conclusion: { type: 'string' },
-    fact: { type: 'string', multiple: true },
-    artifact: { type: 'string', multiple: true },
-    task: { type: 'string' },
-    files: { type: 'string' },
-    session: { type: 'string' },
-    'parent-session': { type: 'string' },
-    agent: { type: 'string' },
-    harness: { type: 'string' },
-  });
+  const { flags } = parseFor('result write', argv);
   if (flags.help) return printUsage(io, usage, flags.json);
   requireEnabled(io);
   if (flags.file !== undefined && flags.stdin) throw new UsageError('pass --file or --stdin, not both');
