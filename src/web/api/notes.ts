@@ -1,5 +1,5 @@
 // The notes endpoints: the relation timeline, one note with its three actions (resume, continue, request a
-// supplementary handoff), and a note file as stored.
+// supplementary handoff), and a note file as stored (note-body.ts).
 import { createHash } from 'node:crypto';
 import { lstatSync, statSync } from 'node:fs';
 import { loadSettings } from '../../core/board/config.js';
@@ -9,7 +9,7 @@ import { resolveLlmConfig } from '../../core/llm/config.js';
 import { writeSupplementaryHandoff } from '../../core/llm/supplementary.js';
 import { prepareContinuation, resumeOf } from '../../core/notes/continuation.js';
 import { buildTimeline, type TimelineNode } from '../../core/notes/lineage.js';
-import { NOTE_LIMITS, type NoteRecord, projectKeyProblem } from '../../core/notes/note.js';
+import { type NoteRecord, projectKeyProblem } from '../../core/notes/note.js';
 import { listNoteFiles, listNotes, listProjects, readNote } from '../../core/notes/read.js';
 import { cutLine } from '../../core/notes/result-head.js';
 import { parseSections, SECTION_KEYS, sectionTitle } from '../../core/notes/sections.js';
@@ -18,7 +18,6 @@ import { isStartableHarness, shellLine } from '../../core/sessions/harness-comma
 import { isLive } from '../../core/sessions/live.js';
 import { readSession, type SessionRecord } from '../../core/sessions/session.js';
 import { nameProblem } from '../../core/store/names.js';
-import { readTextFile } from '../../core/store/read-file.js';
 import type {
   ContinueResult,
   NoteDetail,
@@ -28,7 +27,8 @@ import type {
   TimelineNodeJson,
   TimelineNote,
 } from '../api-types.js';
-import { ApiRefusal, SerializedJson, stringField, TextFile } from './json.js';
+import { ApiRefusal, SerializedJson, stringField } from './json.js';
+import { rawNote, shownBody } from './note-body.js';
 import type { ApiContext, Endpoint } from './router.js';
 import { liveSessionIds, problemLines } from './shared.js';
 
@@ -185,25 +185,6 @@ function noteDetail(board: Board, id: string): NoteDetail {
       configuredModel(board),
     ),
   };
-}
-
-/**
- * Characters of a body the page gets: what its Markdown renderer parses (page/markdown-parse.ts MAX_INPUT), so a
- * 4 MiB result costs the page 200,000 characters to render and the rest waits behind GET /notes/<id>/raw.
- */
-const BODY_SHOWN = 200_000;
-
-function shownBody(body: string): string {
-  if (body.length <= BODY_SHOWN) return body;
-  const end = /[\ud800-\udbff]/.test(body[BODY_SHOWN - 1]!) ? BODY_SHOWN - 1 : BODY_SHOWN;
-  return body.slice(0, end);
-}
-
-// The note file as stored (as `baton read` prints it, without escapes: it is served as text/plain).
-function rawNote({ board, params, query }: ApiContext): TextFile {
-  const note = readNote(board, params[0]!);
-  const stored = readTextFile(board.root, note.path, NOTE_LIMITS.fileBytes);
-  return new TextFile(stored.ok ? stored.text : note.body, `${note.id}.md`, query.get('download') === '1');
 }
 
 // Where the note sits in its family: the same lineage the timeline draws, so the links agree with it.
