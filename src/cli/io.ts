@@ -37,6 +37,12 @@ export class OutputClosed extends Error {
 // agent's reply to commit a little more), low enough that `yes | baton send` fails at once instead of filling memory.
 export const STDIN_LIMIT = 1024 * 1024;
 
+/**
+ * The most `baton result write` reads (stdin or --file): a result over its 4 MiB is kept as its head with its full
+ * size, so this bounds only how much is read to learn that size.
+ */
+export const RESULT_STDIN_LIMIT = 16 * 1024 * 1024;
+
 /** Exit codes (README): 0 ok, 1 failure, 2 usage error, 3 baton is disabled (BATON_DISABLE). */
 export const EXIT = { ok: 0, failure: 1, usage: 2, disabled: 3 } as const;
 

@@ -5,17 +5,11 @@ import type { WriteHandoffResult } from '../core/notes/write.js';
 import { RESULT_LIMITS } from '../core/notes/write-result.js';
 import { readNamedFile } from '../core/store/read-file.js';
 import { printJson } from './board-flags.js';
-import { type CliIO, UsageError } from './io.js';
+import { type CliIO, RESULT_STDIN_LIMIT, UsageError } from './io.js';
 import { receiptText, writtenLineage } from './note-receipt.js';
 
 /** The largest note file or stdin accepted (the note's own limit is in characters; this bounds the read). */
 export const BODY_BYTES = 1024 * 1024;
-
-/**
- * The largest result read from stdin or `--file` (as much as a hook's stdin): a result over RESULT_LIMITS.bodyBytes
- * (4 MiB) is kept as its head with its full size, so this bounds only how much is read to learn that size.
- */
-export const RESULT_INPUT_BYTES = 16 * 1024 * 1024;
 
 /** A note's body from stdin, or from `--file` when given, at most `maxBytes`. */
 export async function readNoteInput(
@@ -36,15 +30,15 @@ export async function readNoteInput(
   throw new UsageError(`cannot read --file ${file}: it ${why}`);
 }
 
-/** A result's input (stdin or `--file`), at most RESULT_INPUT_BYTES; more is refused and nothing is written. */
+/** A result's input (stdin or `--file`), at most RESULT_STDIN_LIMIT; more is refused and nothing is written. */
 export async function readResultInput(io: CliIO, file: string | undefined): Promise<string> {
   try {
-    return await readNoteInput(io, file, RESULT_INPUT_BYTES);
+    return await readNoteInput(io, file, RESULT_STDIN_LIMIT);
   } catch (error) {
     if (!isBatonError(error, 'too_large')) throw error;
     throw new BatonError(
       'too_large',
-      `stdin is larger than ${RESULT_INPUT_BYTES / 1024 / 1024} MiB — nothing was written; a result note keeps ${RESULT_LIMITS.bodyBytes / 1024 / 1024} MiB whole and the head of a longer one: save the output to a file and pipe its start (\`head -c 4M out.md | baton result write\`)`,
+      `stdin is larger than ${RESULT_STDIN_LIMIT / 1024 / 1024} MiB — nothing was written; a result note keeps ${RESULT_LIMITS.bodyBytes / 1024 / 1024} MiB whole and the head of a longer one: save the output to a file and pipe its start (\`head -c 4M out.md | baton result write\`)`,
     );
   }
 }

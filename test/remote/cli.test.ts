@@ -3,6 +3,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openBoard } from '../../src/core/board/open-board.js';
+import { readNote } from '../../src/core/notes/read.js';
 import { snapshot } from '../helpers/testdir.js';
 import { expectCodexEnvelope } from '../hooks/helpers.js';
 import { type Served, serveBoard } from './helpers.js';
@@ -200,6 +202,18 @@ describe('refusals over BATON_URL', () => {
     const before = snapshot(served.root);
     expect(served.client(args)).toEqual({ code: 2, stdout: '', stderr });
     expectNothingWritten(served, before);
+  });
+
+  it('a 3 MiB deliverable goes whole through result write, as locally (its stdin is a result’s, not a message’s)', async () => {
+    const served = await serveBoard();
+    const deliverable = `# Audit\n\n${'finding: the login flow checks the token twice.\n'.repeat(66_000)}`;
+    expect(Buffer.byteLength(deliverable)).toBeGreaterThan(3 * 1024 * 1024);
+    const wrote = served.client(['result', 'write', '--title', 'audit'], { input: deliverable });
+    expect(wrote.code).toBe(0);
+    const id = /^wrote (n-\w+) /.exec(wrote.stdout)?.[1] ?? '';
+    const note = readNote(openBoard({ board: served.root, env: {} }), id);
+    expect(note.body).toBe(deliverable);
+    expect(note.truncated).toBeUndefined();
   });
 
   it('a --file that is not there is the local error, and nothing is sent', async () => {

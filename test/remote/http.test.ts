@@ -48,9 +48,9 @@ describe('POST /api/cli', () => {
     expect(snapshot(served.root)).toEqual(before);
   });
 
-  it('a body over 1.5 MiB is refused with 413', async () => {
+  it('a body over 24 MiB is refused with 413', async () => {
     const served = await serveBoard();
-    const body = JSON.stringify({ argv: ['send', '--to', 'b'], stdin: 'x'.repeat(1.6 * 1024 * 1024) });
+    const body = JSON.stringify({ argv: ['send', '--to', 'b'], stdin: 'x'.repeat(24 * 1024 * 1024 + 1) });
     const answer = await post(served.url, body, {
       'Content-Type': 'application/json',
       Authorization: `Bearer ${served.token}`,

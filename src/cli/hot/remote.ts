@@ -3,7 +3,7 @@
 // the server cannot be reached or refuses, `baton hook` exits 0 and prints nothing.
 import { visibleText } from '../../core/display/visible-text.js';
 import { HOOK_STDIN_LIMIT } from '../../hooks/stdin-limit.js';
-import { readCapped, STDIN_LIMIT } from '../io.js';
+import { RESULT_STDIN_LIMIT, readCapped, STDIN_LIMIT } from '../io.js';
 import { callRemote, prepareLine, RemoteError, remoteEnv, remoteTarget } from '../remote/client.js';
 import { REMOTE_LISTEN_MAX_MS, readsStdin } from '../remote/policy.js';
 
@@ -18,9 +18,7 @@ async function run(): Promise<number> {
     const { argv, line, stdin: fromFile } = prepareLine(given);
     const stdin =
       fromFile ??
-      (line && readsStdin(line)
-        ? await readCapped(process.stdin, hook ? HOOK_STDIN_LIMIT : STDIN_LIMIT)
-        : undefined);
+      (line && readsStdin(line) ? await readCapped(process.stdin, stdinLimit(line.name)) : undefined);
     const answer = await callRemote(target, {
       argv,
       stdin,
@@ -43,6 +41,12 @@ async function run(): Promise<number> {
     process.stderr.write(`baton: ${visibleText(message)}\n`);
     return error instanceof RemoteError && error.usage ? 2 : 1;
   }
+}
+
+// As much stdin as the command reads locally: a hook's input and a result's deliverable are larger than a message.
+function stdinLimit(name: string): number {
+  if (name === 'hook') return HOOK_STDIN_LIMIT;
+  return name === 'result write' ? RESULT_STDIN_LIMIT : STDIN_LIMIT;
 }
 
 function write(stream: NodeJS.WriteStream, text: string): Promise<void> {

@@ -23,8 +23,11 @@ import { parseRemoteRequest, type RemoteRequest } from './request.js';
 import { REMOTE_MODULES, type RunnableModule } from './runnable.js';
 
 export const REMOTE_CLI_PATH = '/api/cli';
-/** The largest request body: a full stdin (1 MiB) as JSON, with room for its escapes. */
-export const REMOTE_BODY_LIMIT = 1.5 * 1024 * 1024;
+/**
+ * The largest request body: the largest stdin a command reads (a hook's input or a result's deliverable, 16 MiB) as
+ * JSON, with room for its escapes. Read only after the token is checked.
+ */
+export const REMOTE_BODY_LIMIT = 24 * 1024 * 1024;
 /** The most output one command may send back; past it the command is stopped and the answer says so. */
 export const REMOTE_OUTPUT_LIMIT = 16 * 1024 * 1024;
 
