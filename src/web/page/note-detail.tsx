@@ -52,7 +52,7 @@ export function NoteView({ id }: { id: string }) {
         </div>
       </header>
       {note.degraded && <p class="warn">{visible(note.degraded)}</p>}
-      {note.truncated && <p class="warn">{note.truncated}</p>}
+      {note.truncated && <p class="warn">{visible(note.truncated)}</p>}
       <dl class="meta">
         <dt>{t('meta.agent')}</dt>
         <dd>{visible(note.agent)}</dd>
