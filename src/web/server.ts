@@ -57,7 +57,7 @@ export function createWebApp(options: WebOptions): WebApp {
       apiRoute({
         endpoints: [
           ...boardEndpoints(options.version ?? ''),
-          ...noteEndpoints,
+          ...noteEndpoints(),
           ...cardEndpoints,
           ...mailEndpoints,
           ...sessionEndpoints,

@@ -1,12 +1,14 @@
 // The notes endpoints: the relation timeline, one note with its three actions (resume, continue, request a
 // supplementary handoff), and a note file as stored (note-body.ts).
 import { createHash } from 'node:crypto';
-import { lstatSync, statSync } from 'node:fs';
-import { loadSettings } from '../../core/board/config.js';
+import { lstatSync } from 'node:fs';
 import type { Board } from '../../core/board/open-board.js';
 import { BatonError } from '../../core/errors.js';
-import { resolveLlmConfig } from '../../core/llm/config.js';
-import { writeSupplementaryHandoff } from '../../core/llm/supplementary.js';
+import {
+  planSupplement,
+  type SupplementPlan,
+  writeSupplementaryHandoff,
+} from '../../core/llm/supplementary.js';
 import { prepareContinuation, resumeOf } from '../../core/notes/continuation.js';
 import { buildTimeline, type TimelineNode } from '../../core/notes/lineage.js';
 import { type NoteRecord, projectKeyProblem } from '../../core/notes/note.js';
@@ -32,20 +34,28 @@ import { rawNote, shownBody } from './note-body.js';
 import type { ApiContext, Endpoint } from './router.js';
 import { liveSessionIds, problemLines } from './shared.js';
 
-export const noteEndpoints: Endpoint[] = [
-  { method: 'GET', path: /^\/timeline$/, handle: timeline },
-  { method: 'GET', path: /^\/notes\/([^/]+)$/, handle: ({ board, params }) => noteDetail(board, params[0]!) },
-  { method: 'GET', path: /^\/notes\/([^/]+)\/raw$/, handle: rawNote },
-  { method: 'POST', path: /^\/notes\/([^/]+)\/continue$/, handle: continueNote },
-  { method: 'POST', path: /^\/notes\/([^/]+)\/supplement$/, handle: supplement },
-];
+/** The notes endpoints of one web app, with its own memo of the timelines it answered. */
+export function noteEndpoints(): Endpoint[] {
+  const memo: TimelineMemo = new Map();
+  return [
+    { method: 'GET', path: /^\/timeline$/, handle: (context) => timeline(context, memo) },
+    {
+      method: 'GET',
+      path: /^\/notes\/([^/]+)$/,
+      handle: ({ board, params }) => noteDetail(board, params[0]!),
+    },
+    { method: 'GET', path: /^\/notes\/([^/]+)\/raw$/, handle: rawNote },
+    { method: 'POST', path: /^\/notes\/([^/]+)\/continue$/, handle: continueNote },
+    { method: 'POST', path: /^\/notes\/([^/]+)\/supplement$/, handle: supplement },
+  ];
+}
 
 // The last timeline answered, per board and project: a page load, a refresh and every open page after a change
 // ask for it, and with 5,000 notes building it costs far more than checking that nothing has changed.
-const memo = new Map<string, { fingerprint: string; answer: SerializedJson }>();
+type TimelineMemo = Map<string, { fingerprint: string; answer: SerializedJson }>;
 const MEMO_ENTRIES = 16;
 
-function timeline({ board, query }: ApiContext): SerializedJson {
+function timeline({ board, query }: ApiContext, memo: TimelineMemo): SerializedJson {
   const project = query.get('project') || null;
   if (project !== null && projectKeyProblem(project)) {
     throw new ApiRefusal(400, 'invalid_input', `project ${JSON.stringify(project)} is not a project key`);
@@ -177,13 +187,7 @@ function noteDetail(board: Board, id: string): NoteDetail {
     children,
     resume:
       'argv' in resume ? { command: shellLine(resume.argv, { cwd: resume.cwd }), cwd: resume.cwd } : resume,
-    supplement: supplementPlan(
-      note,
-      sessionLive,
-      session?.transcriptPath,
-      session !== undefined,
-      configuredModel(board),
-    ),
+    supplement: supplementOf(planSupplement(board, note)),
   };
 }
 
@@ -211,56 +215,9 @@ function relatives(board: Board, note: NoteRecord): Pick<NoteDetail, 'parent' | 
   return { children: [] };
 }
 
-/** The model a supplementary handoff would be written by (`openai gpt-…`), or undefined for a mechanical draft. */
-function configuredModel(board: Board): string | undefined {
-  const llm = resolveLlmConfig(board.env, loadSettings(board).settings.llm);
-  return llm ? `${llm.provider} ${llm.model}` : undefined;
-}
-
-/** The transcript a draft can be made from: the session's, else the note's, when it is a file. */
-function transcriptOf(note: NoteRecord, sessionTranscript: string | undefined): string | undefined {
-  return [sessionTranscript, note.transcriptPath].find((path) => {
-    try {
-      return path !== undefined && path !== '' && statSync(path).isFile();
-    } catch {
-      return false;
-    }
-  });
-}
-
 // A hand-written note may name a session that is no session name at all: then it has no record to read.
 function recordedSession(board: Board, note: NoteRecord): SessionRecord | undefined {
   return nameProblem('session', note.session) ? undefined : readSession(board, note.session);
-}
-
-function supplementPlan(
-  note: NoteRecord,
-  live: boolean,
-  sessionTranscript: string | undefined,
-  recorded: boolean,
-  model: string | undefined,
-): NoteDetail['supplement'] {
-  if (live) {
-    return {
-      mode: 'request',
-      why: `session ${note.session} is live: its agent is asked for a supplementary handoff at its next turn`,
-    };
-  }
-  if (transcriptOf(note, sessionTranscript)) {
-    return {
-      mode: 'draft',
-      model,
-      why: model
-        ? `session ${note.session} has ended: ${model} writes a handoff from its transcript`
-        : `session ${note.session} has ended: a mechanical draft is made from its transcript (no model is configured)`,
-    };
-  }
-  return {
-    mode: 'none',
-    why: recorded
-      ? `session ${note.session} has ended and left no transcript on this board: ask a live session with \`baton handoff request\` instead`
-      : `session ${note.session} is not recorded on this board (no live session to ask, no transcript to draft from): ask a live session with \`baton handoff request\` instead`,
-  };
 }
 
 function continueNote({ board, params, body }: ApiContext): ContinueResult {
@@ -278,16 +235,14 @@ function continueNote({ board, params, body }: ApiContext): ContinueResult {
   };
 }
 
+// What the page is told of a plan (not where a draft's transcript is).
+function supplementOf(plan: SupplementPlan): NoteDetail['supplement'] {
+  return plan.mode === 'draft' ? { mode: plan.mode, why: plan.why, model: plan.model } : plan;
+}
+
 async function supplement({ board, params, body, person }: ApiContext): Promise<SupplementResult> {
   const note = readNote(board, params[0]!);
-  const session = recordedSession(board, note);
-  const plan = supplementPlan(
-    note,
-    session !== undefined && isLive(session),
-    session?.transcriptPath,
-    session !== undefined,
-    configuredModel(board),
-  );
+  const plan = planSupplement(board, note);
   const intent = stringField(body, 'intent', true);
   if (plan.mode === 'request') {
     const request = requestHandoff(board, {
@@ -304,11 +259,7 @@ async function supplement({ board, params, body, person }: ApiContext): Promise<
     };
   }
   if (plan.mode === 'none') throw new BatonError('not_found', plan.why);
-  const transcript = transcriptOf(note, session?.transcriptPath);
-  const written = await writeSupplementaryHandoff(
-    board,
-    transcript === session?.transcriptPath ? { session: note.session } : { transcript },
-  );
+  const written = await writeSupplementaryHandoff(board, plan.source);
   return {
     mode: 'draft',
     note: { id: written.note.id, title: written.note.title },
