@@ -3,33 +3,15 @@
 import { resolve } from 'node:path';
 import { actingAgentIfAny } from '../../core/agents/identity.js';
 import { visibleText } from '../../core/display/visible-text.js';
+import { isBatonError } from '../../core/errors.js';
+import { type BlockKey, blockKeys, splitResultBlock } from '../../core/notes/result-block.js';
 import { cutSummary } from '../../core/notes/result-head.js';
 import { RESULT_LIMITS, type WriteResultOptions, writeResult } from '../../core/notes/write-result.js';
-import { type FieldValue, parseRecord } from '../../core/store/front-matter.js';
 import { boardFromFlags, echoBoard, requireEnabled } from '../board-flags.js';
 import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 import { printReceipt, readResultInput } from '../note-writes.js';
 import { runSubcommand, type Subcommand } from '../subcommands.js';
-
-/** Front-matter keys a block may set, and whether each is a list. */
-const BLOCK_KEYS = {
-  title: 'text',
-  status: 'text',
-  conclusion: 'text',
-  facts: 'list',
-  artifacts: 'list',
-  task: 'text',
-  files: 'list',
-  session: 'text',
-  parentSession: 'text',
-} as const;
-type BlockKey = keyof typeof BLOCK_KEYS;
-type Block = Partial<Record<BlockKey, string | string[]>>;
-
-function blockKeys(): string {
-  return Object.keys(BLOCK_KEYS).join(', ');
-}
 
 export const usage = `baton result <subcommand> [flags]
   write [--file <path>]             write a result note: the full deliverable (never a summary) from --file or stdin
@@ -64,7 +46,7 @@ async function write(argv: string[], io: CliIO): Promise<number> {
     throw new UsageError(`--agent ${flags.agent} and --as ${flags.as} disagree — pass only one`);
   }
   const input = await readResultInput(io, flags.file);
-  const { block, body } = splitBlock(input);
+  const { block, body } = resultBlock(input);
   const text = (key: BlockKey) => {
     const value = block[key];
     return typeof value === 'string' ? value : undefined;
@@ -102,32 +84,12 @@ async function write(argv: string[], io: CliIO): Promise<number> {
   return 0;
 }
 
-/**
- * The summary block in front of the body, when the input starts with a `---` line. Unknown keys, a block that is
- * not closed, and a value of the wrong shape are usage errors: nothing is written.
- */
-export function splitBlock(input: string): { block: Block; body: string } {
-  if (!/^\uFEFF?---\r?\n/.test(input)) return { block: {}, body: input };
-  const parsed = parseRecord(input);
-  if (!parsed.ok) {
-    throw new UsageError(
-      `the input starts with --- but is not a front-matter block: ${parsed.reason} — close it with a --- line (keys: ${blockKeys()}), or start the body with something else; nothing was written`,
-    );
+// A block that cannot be used is a mistake in what was typed: a usage error (exit 2), as a bad flag is.
+function resultBlock(input: string): ReturnType<typeof splitResultBlock> {
+  try {
+    return splitResultBlock(input);
+  } catch (error) {
+    if (isBatonError(error, 'invalid_input')) throw new UsageError(error.message);
+    throw error;
   }
-  const unknown = Object.keys(parsed.fields).filter((key) => !Object.hasOwn(BLOCK_KEYS, key));
-  if (unknown.length > 0) {
-    throw new UsageError(
-      `unknown ${unknown.length === 1 ? 'key' : 'keys'} ${unknown.map((key) => JSON.stringify(key)).join(', ')} in the front-matter block — use ${blockKeys()}; nothing was written`,
-    );
-  }
-  const block: Block = {};
-  for (const [key, value] of Object.entries(parsed.fields) as [BlockKey, FieldValue][]) {
-    if (BLOCK_KEYS[key] === 'list') block[key] = Array.isArray(value) ? value : [String(value)];
-    else if (Array.isArray(value)) {
-      throw new UsageError(
-        `"${key}" in the front-matter block must be one value, not a list — nothing was written`,
-      );
-    } else block[key] = String(value);
-  }
-  return { block, body: parsed.body };
 }
