@@ -478,4 +478,92 @@ describe('baton sync', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
+
+  it('stops within 2 s of SIGTERM or SIGINT while its git waits on a remote that does not answer — --watch with 0, a single sync with 128 + the signal', async () => {
+    const runs = [
+      { signal: 'SIGTERM', args: ['sync', '--watch'], code: 0, stderr: '' },
+      { signal: 'SIGINT', args: ['sync', '--watch'], code: 0, stderr: '' },
+      {
+        signal: 'SIGTERM',
+        args: ['sync'],
+        code: 143,
+        stderr: 'baton: baton sync was interrupted — nothing is lost; run `baton sync` again to finish\n',
+      },
+    ] as const;
+    const { all } = machines(...runs.map((_, i) => `m${i}`));
+    const hanging: number[] = [];
+    try {
+      await Promise.all(
+        runs.map(async (run, i) => {
+          const m = all[i] as Machine;
+          // The remote's end of a fetch: it says it started, then never answers.
+          const started = join(m.root, '..', `upload-pack-${i}.pid`);
+          const script = join(m.root, '..', `hang-${i}.sh`);
+          writeFileSync(script, `#!/bin/sh\necho $$ > '${started}'\nexec sleep 60\n`, { mode: 0o755 });
+          git(m.root, 'config', 'remote.origin.uploadpack', script);
+          const child = spawn(process.execPath, [BIN, ...run.args], {
+            cwd: m.root,
+            env: cleanEnv(),
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          let stderr = '';
+          child.stderr.on('data', (chunk) => {
+            stderr += chunk;
+          });
+          const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+          for (let n = 0; n < 300 && !existsSync(started); n++) await new Promise((r) => setTimeout(r, 50));
+          expect(existsSync(started), `${run.args.join(' ')}: the fetch started`).toBe(true);
+          hanging.push(Number(readFileSync(started, 'utf8')));
+          await new Promise((r) => setTimeout(r, 200));
+          const sentAt = Date.now();
+          child.kill(run.signal);
+          expect(await exited, `${run.args.join(' ')} ${run.signal}`).toBe(run.code);
+          expect(Date.now() - sentAt).toBeLessThan(2000);
+          expect(stderr).toBe(run.stderr);
+        }),
+      );
+    } finally {
+      for (const pid of hanging) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }
+  });
+
+  it('--watch notices its board was deleted, says so and exits 1, and makes none of it again', async () => {
+    const { all } = machines('a');
+    const [a] = all as [Machine];
+    const child = spawn(process.execPath, [BIN, 'sync', '--watch', '--interval', '1'], {
+      cwd: a.root,
+      env: cleanEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    for (let n = 0; n < 200 && !out.includes('sync: '); n++) await new Promise((r) => setTimeout(r, 100));
+    expect(out).toContain('sync: ');
+    rmSync(a.board, { recursive: true, force: true });
+    const deletedAt = Date.now();
+    const code = await Promise.race([
+      exited,
+      new Promise((r) => setTimeout(() => r('still running'), 10_000)),
+    ]);
+    if (code === 'still running') child.kill('SIGKILL');
+    expect(code).toBe(1);
+    expect(Date.now() - deletedAt).toBeLessThan(5000);
+    expect(stderr).toBe(
+      `baton: the board ${a.board} is gone (deleted or moved) — baton sync stopped; run \`baton init\` there, or sync the board where it is now\n`,
+    );
+    expect(existsSync(a.board)).toBe(false);
+  });
 });

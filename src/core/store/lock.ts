@@ -22,6 +22,33 @@ const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 /** Runs `fn` while holding `<path>.lock` (a folder, so it is never mistaken for a record), inside the board `root`. */
 export function withLock<T>(root: string, path: string, fn: () => T, options: LockOptions = {}): T {
+  const lockDir = acquire(root, path, options);
+  try {
+    return fn();
+  } finally {
+    release(lockDir);
+  }
+}
+
+/**
+ * Like withLock for an asynchronous `fn`: the lock is held until its promise settles. Give it `timeoutMs: 0` (a
+ * held lock is `conflict` at once) and wait between attempts asynchronously, so signals are still handled.
+ */
+export async function withLockAsync<T>(
+  root: string,
+  path: string,
+  fn: () => Promise<T>,
+  options: LockOptions = {},
+): Promise<T> {
+  const lockDir = acquire(root, path, options);
+  try {
+    return await fn();
+  } finally {
+    release(lockDir);
+  }
+}
+
+function acquire(root: string, path: string, options: LockOptions): string {
   const lockDir = `${path}${LOCK_SUFFIX}`;
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   const staleMs = options.staleMs ?? 30_000;
@@ -55,11 +82,7 @@ export function withLock<T>(root: string, path: string, fn: () => T, options: Lo
     rmSync(made, { recursive: true, force: true });
     throw error;
   }
-  try {
-    return fn();
-  } finally {
-    release(lockDir);
-  }
+  return lockDir;
 }
 
 // Renamed away first, then removed: the lock folder is never seen empty (a rename onto an empty folder succeeds,

@@ -1,5 +1,7 @@
 // Worktree history → board: what changed between the commit the board last took in and a newer one is written to
-// the board, record by record, checked like any input from elsewhere. A record the board changed meanwhile is merged
+// the board, record by record, checked like any input from elsewhere. The changes are read from git as a stream and
+// each record's blob only when it fits its kind's cap (blobs.ts), so memory stays at a record or two however much
+// arrives; a record over its cap is reported and the others go on. A record the board changed meanwhile is merged
 // (cards, agents, sessions) or kept (a record written once); a message new to this board is queued for its
 // recipient before its file appears, as `send` does, so hooks push it and a repeated apply never queues it twice.
 import { isUtf8 } from 'node:buffer';
@@ -12,7 +14,9 @@ import { writeFileAtomic } from '../store/atomic-write.js';
 import { withLock } from '../store/lock.js';
 import { readTextFile } from '../store/read-file.js';
 import { type Problem, removeFile } from '../store/safe-fs.js';
-import { gitOk } from './git.js';
+import { BlobReader, type WantedBlob } from './blobs.js';
+import type { ByteReader } from './byte-reader.js';
+import { type Git, gitFailure } from './git.js';
 import { mergeRecord } from './merge.js';
 import { RECORD_BYTES, type RecordKind, recordKind, recordProblem } from './records.js';
 
@@ -39,54 +43,137 @@ interface Change {
   after: string;
 }
 
+/** A blob read as text. */
+interface Blob {
+  text: string;
+  bytes: Uint8Array;
+}
+
+/** Why a blob was not read as text. */
+type Unread = 'too_large' | 'not_utf8';
+
 const NO_BLOB = /^0+$/;
 const REGULAR = new Set(['100644', '100755']);
 const MUTABLE = new Set<RecordKind>(['card', 'agent', 'session']);
 
+// Changes taken in per batch of blob requests to git (the blobs themselves are read one at a time).
+const BATCH = 64;
+// The longest path read from a diff: far more than any record's.
+const PATH_MAX = 4096;
+
 /** Applies the record changes between commits `from` and `to` of `worktree` to the board. */
-export function applyChanges(
+export async function applyChanges(
   board: Board,
+  git: Git,
   worktree: string,
   from: string,
   to: string,
   problems: Problem[],
-): ApplyOutcome {
+): Promise<ApplyOutcome> {
   const counts: ApplyOutcome = { added: 0, changed: 0, removed: 0, queued: 0, refused: [], accepted: [] };
   if (from === to) return counts;
-  const changes = diff(worktree, from, to, problems, counts.refused);
-  const blobs = readBlobs(
-    worktree,
-    changes.flatMap((c) =>
-      [c.before, c.after].filter(Boolean).map((id) => ({ id, cap: RECORD_BYTES[c.kind] })),
-    ),
-  );
-  for (const change of changes) {
-    const path = join(board.root, change.rel);
-    const before = change.before ? blobs.get(change.before) : undefined;
-    const after = change.after ? blobs.get(change.after) : undefined;
-    if (change.after && after === undefined) {
-      problems.push({ path, reason: 'not taken in: larger than a record may be, or not UTF-8 text' });
-      counts.refused.push(change.rel);
-      continue;
+  const diffArgs = [
+    'diff',
+    '--raw',
+    '-z',
+    '--no-renames',
+    '--no-abbrev',
+    '--no-ext-diff',
+    '--no-textconv',
+    from,
+    to,
+  ];
+  const diff = await git.start(worktree, diffArgs);
+  let blobs: BlobReader | undefined;
+  try {
+    blobs = await BlobReader.open(git, worktree);
+    let batch: Change[] = [];
+    for (;;) {
+      const change = await nextChange(diff.stdout, problems, counts.refused);
+      if (change === 'end') break;
+      if (change) batch.push(change);
+      if (batch.length >= BATCH) {
+        await applyBatch(board, blobs, worktree, batch, counts, problems);
+        batch = [];
+      }
     }
-    const problem = after === undefined ? undefined : recordProblem(change.kind, change.rel, after);
-    if (problem) {
-      problems.push({ path, reason: `not taken in from another machine: ${problem}` });
-      counts.refused.push(change.rel);
-      continue;
-    }
-    const apply = () => applyOne(board, worktree, change, path, before, after, counts, problems);
-    try {
-      const taken = MUTABLE.has(change.kind) ? withLock(board.root, path, apply) : apply();
-      (taken ? counts.accepted : counts.refused).push(change.rel);
-    } catch (error) {
-      // A link planted on the way (messages/<agent>, a queue folder): this record waits, the others go on.
-      if (!(error instanceof BatonError) || error.code !== 'unsafe_path') throw error;
-      problems.push({ path, reason: `not taken in: ${error.message}` });
-      counts.refused.push(change.rel);
-    }
+    await applyBatch(board, blobs, worktree, batch, counts, problems);
+    const ended = await diff.done;
+    if (ended.status !== 0) throw gitFailure(diffArgs, ended);
+    await blobs.close();
+  } catch (error) {
+    diff.stop();
+    blobs?.stop();
+    throw error;
   }
   return counts;
+}
+
+async function applyBatch(
+  board: Board,
+  blobs: BlobReader,
+  worktree: string,
+  batch: Change[],
+  counts: ApplyOutcome,
+  problems: Problem[],
+): Promise<void> {
+  const wanted: WantedBlob[] = batch.flatMap((c) =>
+    [c.before, c.after].filter(Boolean).map((id) => ({ id, cap: RECORD_BYTES[c.kind] })),
+  );
+  const read = blobs.read(wanted);
+  // The text, and its bytes (valid until the next blob is read: written as they are, not encoded again).
+  const next = async (): Promise<Blob | Unread> => {
+    const bytes = (await read.next()).value;
+    if (!bytes) return 'too_large';
+    return isUtf8(bytes) ? { text: bytes.toString('utf8'), bytes } : 'not_utf8';
+  };
+  for (const change of batch) {
+    const before = change.before ? await next() : undefined;
+    const after = change.after ? await next() : undefined;
+    const path = join(board.root, change.rel);
+    if (after === 'too_large' || after === 'not_utf8') {
+      const why =
+        after === 'too_large'
+          ? `larger than a ${change.kind} may be (${RECORD_BYTES[change.kind]} bytes)`
+          : 'not UTF-8 text';
+      problems.push({ path, reason: `not taken in from another machine: ${why}` });
+      counts.refused.push(change.rel);
+      continue;
+    }
+    // An unreadable old version is no common base: the board's copy is merged against nothing.
+    const base = before === 'too_large' || before === 'not_utf8' ? undefined : before?.text;
+    applyChange(board, worktree, change, path, base, after, counts, problems);
+  }
+  // The generator's end: nothing of this batch is left unread.
+  await read.next();
+}
+
+function applyChange(
+  board: Board,
+  worktree: string,
+  change: Change,
+  path: string,
+  before: string | undefined,
+  after: Blob | undefined,
+  counts: ApplyOutcome,
+  problems: Problem[],
+): void {
+  const problem = after === undefined ? undefined : recordProblem(change.kind, change.rel, after.text);
+  if (problem) {
+    problems.push({ path, reason: `not taken in from another machine: ${problem}` });
+    counts.refused.push(change.rel);
+    return;
+  }
+  const apply = () => applyOne(board, worktree, change, path, before, after, counts, problems);
+  try {
+    const taken = MUTABLE.has(change.kind) ? withLock(board.root, path, apply) : apply();
+    (taken ? counts.accepted : counts.refused).push(change.rel);
+  } catch (error) {
+    // A link planted on the way (messages/<agent>, a queue folder): this record waits, the others go on.
+    if (!(error instanceof BatonError) || error.code !== 'unsafe_path') throw error;
+    problems.push({ path, reason: `not taken in: ${error.message}` });
+    counts.refused.push(change.rel);
+  }
 }
 
 function applyOne(
@@ -95,10 +182,11 @@ function applyOne(
   change: Change,
   path: string,
   before: string | undefined,
-  after: string | undefined,
+  theirs: Blob | undefined,
   counts: ApplyCounts,
   problems: Problem[],
 ): boolean {
+  const after = theirs?.text;
   const read = readTextFile(board.root, path, RECORD_BYTES[change.kind]);
   if (!read.ok && !read.missing) {
     problems.push({ path, reason: `${read.reason} — the version from another machine was not written` });
@@ -129,7 +217,7 @@ function applyOne(
     enqueue(board, recipient, id);
     counts.queued++;
   }
-  writeFileAtomic(board.root, path, text);
+  writeFileAtomic(board.root, path, text === after ? (theirs as Blob).bytes : text);
   if (now === undefined) counts.added++;
   else counts.changed++;
   if (text === after) keepTimes(path, join(worktree, change.rel));
@@ -146,74 +234,45 @@ function keepTimes(boardFile: string, copy: string): void {
   }
 }
 
-function diff(worktree: string, from: string, to: string, problems: Problem[], refused: string[]): Change[] {
-  const out = gitOk(worktree, [
-    'diff',
-    '--raw',
-    '-z',
-    '--no-renames',
-    '--no-abbrev',
-    '--no-ext-diff',
-    '--no-textconv',
-    from,
-    to,
-  ]);
-  const fields = out.split('\0');
-  const changes: Change[] = [];
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    const [modeBefore, modeAfter, before, after] = (fields[i] ?? '').replace(/^:/, '').split(' ');
-    const rel = fields[i + 1] ?? '';
-    const kind = recordKind(rel);
-    const gone = NO_BLOB.test(after ?? '');
-    if (rel === '.gitattributes') continue; // the merge rules every sync writes
-    if (!kind) {
-      if (!gone) problems.push({ path: rel, reason: 'not a record baton syncs (left in the repository)' });
-      continue;
-    }
-    if (!gone && !REGULAR.has(modeAfter ?? '')) {
-      problems.push({ path: rel, reason: 'not a regular file in the repository (a link?) — not taken in' });
-      refused.push(rel);
-      continue;
-    }
-    changes.push({
-      rel,
-      kind,
-      before: NO_BLOB.test(before ?? '') || !REGULAR.has(modeBefore ?? '') ? '' : (before ?? ''),
-      after: gone ? '' : (after ?? ''),
+/**
+ * The next change of record from `git diff --raw -z` (`:<mode> <mode> <id> <id> <status>` NUL `<path>` NUL);
+ * undefined for a path that is not one (reported), `'end'` at the end.
+ */
+async function nextChange(
+  diff: ByteReader,
+  problems: Problem[],
+  refused: string[],
+): Promise<Change | undefined | 'end'> {
+  const meta = await diff.until(0, 1024);
+  if (meta === undefined) return 'end';
+  const name = await diff.until(0, PATH_MAX);
+  if (meta === 'too_long' || name === undefined)
+    throw new BatonError('io', 'git diff printed what baton cannot read');
+  if (name === 'too_long') {
+    problems.push({
+      path: '(a path of more than 4096 bytes)',
+      reason: 'not a record baton syncs (left in the repository)',
     });
+    return undefined;
   }
-  return changes;
-}
-
-/** Reads blobs by id, each only when it is at most its cap and strict UTF-8; the others are left out. */
-function readBlobs(worktree: string, wanted: { id: string; cap: number }[]): Map<string, string> {
-  const caps = new Map<string, number>();
-  for (const { id, cap } of wanted) caps.set(id, Math.max(caps.get(id) ?? 0, cap));
-  const texts = new Map<string, string>();
-  if (caps.size === 0) return texts;
-  const sizes = gitOk(worktree, ['cat-file', '--batch-check'], { input: `${[...caps.keys()].join('\n')}\n` });
-  const small: string[] = [];
-  for (const line of sizes.split('\n')) {
-    const [id, type, size] = line.split(' ');
-    if (id && type === 'blob' && Number(size) <= (caps.get(id) ?? 0)) small.push(id);
+  const [modeBefore, modeAfter, before, after] = meta.toString('utf8').replace(/^:/, '').split(' ');
+  const rel = name.toString('utf8');
+  const kind = recordKind(rel);
+  const gone = NO_BLOB.test(after ?? '');
+  if (rel === '.gitattributes') return undefined; // baton's own (attributes.ts keeps any other out)
+  if (!kind) {
+    if (!gone) problems.push({ path: rel, reason: 'not a record baton syncs (left in the repository)' });
+    return undefined;
   }
-  if (small.length === 0) return texts;
-  let bytes: Buffer = Buffer.alloc(0);
-  gitOk(worktree, ['cat-file', '--batch'], {
-    input: `${small.join('\n')}\n`,
-    raw: (out) => {
-      bytes = out;
-    },
-  });
-  let at = 0;
-  while (at < bytes.length) {
-    const end = bytes.indexOf(10, at);
-    if (end === -1) break;
-    const [id, , size] = bytes.subarray(at, end).toString('utf8').split(' ');
-    const length = Number(size);
-    const body = bytes.subarray(end + 1, end + 1 + length);
-    at = end + 1 + length + 1;
-    if (id && isUtf8(body)) texts.set(id, body.toString('utf8'));
+  if (!gone && !REGULAR.has(modeAfter ?? '')) {
+    problems.push({ path: rel, reason: 'not a regular file in the repository (a link?) — not taken in' });
+    refused.push(rel);
+    return undefined;
   }
-  return texts;
+  return {
+    rel,
+    kind,
+    before: NO_BLOB.test(before ?? '') || !REGULAR.has(modeBefore ?? '') ? '' : (before ?? ''),
+    after: gone ? '' : (after ?? ''),
+  };
 }

@@ -2,24 +2,27 @@
 // commit this machine's changes, fetch, merge (records merged by the driver installed for each merge), take the
 // merge in, push — and on a push that lost a race, fetch and merge again. The board changes only by applyChanges,
 // record by record, after git has finished; a merge that still conflicts is aborted and the board is left as it was.
+// Every git command runs asynchronously and stops on the caller's signal; a commit from elsewhere is merged only as
+// a copy with baton's own attributes (attributes.ts).
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { loadSettings, type Settings } from '../board/config.js';
 import { type Board, requireBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
-import { withLock } from '../store/lock.js';
+import { withLockAsync } from '../store/lock.js';
 import { readTextFile } from '../store/read-file.js';
-import type { Problem } from '../store/safe-fs.js';
+import { entryKind, type Problem } from '../store/safe-fs.js';
 import { type ApplyCounts, applyChanges } from './apply.js';
+import { GITATTRIBUTES, trustedCommit } from './attributes.js';
 import { exportRecords } from './export.js';
-import { git, gitFailure, gitOk } from './git.js';
+import { createGit, type Git, gitFailure, identity } from './git.js';
 import {
-  GITATTRIBUTES,
-  identity,
+  commitOf,
   openSyncRepo,
   requireBoardBranch,
   type SyncRepo,
+  scratchIndex,
   syncStateDir,
 } from './repo.js';
 
@@ -31,11 +34,8 @@ export interface SyncOptions {
   mergeDriver?: string;
   /** Push attempts before giving up on a remote that keeps moving (default 20). */
   attempts?: number;
-  /** Waits between push attempts (tests make it 0). */
-  sleep?: (ms: number) => void;
-  /** How long to wait for another sync of this board to finish (default 0: SyncBusy at once, so a caller can wait
-   * without blocking its signals). */
-  lockWaitMs?: number;
+  /** Stops the sync: the git running is stopped, and the sync rejects with GitInterrupted (nothing is lost). */
+  signal?: AbortSignal;
 }
 
 /** Another `baton sync` of this board is running (its lock is held by a live process). */
@@ -67,22 +67,47 @@ export interface SyncResult {
   problems: Problem[];
 }
 
-/** Synchronises the board with its branch on the remote. Throws `conflict` when a merge cannot be completed. */
-export function syncBoard(board: Board, options: SyncOptions = {}): SyncResult {
+/** The board's folder, or its board.json, is no longer there (deleted while a `--watch` ran). */
+export class BoardGone extends BatonError {
+  constructor(board: Board) {
+    super(
+      'no_board',
+      `the board ${board.root} is gone (deleted or moved) — baton sync stopped; run \`baton init\` there, or sync the board where it is now`,
+    );
+  }
+}
+
+/** Whether the board is still there: its folder (not a link to one, unless the root itself is) and its board.json. */
+export function boardIsThere(board: Board): boolean {
+  try {
+    return entryKind(join(board.root, 'board.json')) === 'file';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Synchronises the board with its branch on the remote. Rejects with `conflict` when a merge cannot be completed,
+ * SyncBusy when another sync of the board runs (wait asynchronously and try again), BoardGone when the board was
+ * removed, GitInterrupted on the signal.
+ */
+export async function syncBoard(board: Board, options: SyncOptions = {}): Promise<SyncResult> {
   requireBoard(board);
+  // Checked before anything is written: the lock and the sync's own folders would make a deleted board reappear.
+  if (!boardIsThere(board)) throw new BoardGone(board);
   const settings = loadSettings(board).settings.sync;
   const lockPath = join(syncStateDir(board), 'run');
   let started = false;
   try {
-    return withLock(
+    return await withLockAsync(
       board.root,
       lockPath,
       () => {
         started = true;
-        return runSync(board, settings, options);
+        return runSync(board, createGit({ signal: options.signal }), settings, options);
       },
       // A sync that hangs (a remote that never answers) is judged by its pid, not its age.
-      { timeoutMs: options.lockWaitMs ?? 0, staleMs: 24 * 60 * 60_000 },
+      { timeoutMs: 0, staleMs: 24 * 60 * 60_000 },
     );
   } catch (error) {
     if (!started && error instanceof BatonError && error.code === 'conflict') throw new SyncBusy(board);
@@ -90,14 +115,19 @@ export function syncBoard(board: Board, options: SyncOptions = {}): SyncResult {
   }
 }
 
-function runSync(board: Board, settings: Settings['sync'], options: SyncOptions): SyncResult {
+async function runSync(
+  board: Board,
+  git: Git,
+  settings: Settings['sync'],
+  options: SyncOptions,
+): Promise<SyncResult> {
   const problems: Problem[] = [];
-  const repo = openSyncRepo(board, settings);
+  const repo = await openSyncRepo(board, git, settings, problems);
   const received: ApplyCounts = { added: 0, changed: 0, removed: 0, queued: 0 };
   const refused = readRefused(board);
-  const takeIn = (to: string) => {
-    const from = appliedCommit(board, repo);
-    const outcome = applyChanges(board, repo.worktree, from, to, problems);
+  const takeIn = async (to: string) => {
+    const from = await appliedCommit(board, git, repo);
+    const outcome = await applyChanges(board, git, repo.worktree, from, to, problems);
     for (const key of ['added', 'changed', 'removed', 'queued'] as const) received[key] += outcome[key];
     for (const rel of outcome.accepted) refused.delete(rel);
     for (const rel of outcome.refused) refused.add(rel);
@@ -105,17 +135,20 @@ function runSync(board: Board, settings: Settings['sync'], options: SyncOptions)
     setApplied(board, to);
   };
   // 1. What an interrupted sync merged but did not write to the board yet (or a new worktree's history).
-  takeIn(head(repo));
+  await takeIn(await head(git, repo));
   // 2. This machine's changes.
   const committed = exportRecords(board, repo.worktree, problems, refused);
   writeFileAtomic(repo.worktree, join(repo.worktree, '.gitattributes'), GITATTRIBUTES, { fsync: false });
-  gitOk(repo.worktree, ['add', '--all', '--', '.']);
-  if (git(repo.worktree, ['diff', '--cached', '--quiet']).status !== 0) {
-    gitOk(repo.worktree, ['commit', '--quiet', '--no-verify', '-m', commitMessage(committed)], {
+  await git.ok(repo.worktree, ['add', '--all', '--', '.']);
+  if (
+    (await git.run(repo.worktree, ['diff', '--cached', '--quiet', '--no-ext-diff', '--no-textconv']))
+      .status !== 0
+  ) {
+    await git.ok(repo.worktree, ['commit', '--quiet', '--no-verify', '-m', commitMessage(committed)], {
       config: identity(),
     });
   }
-  setApplied(board, head(repo));
+  setApplied(board, await head(git, repo));
   const result: SyncResult = {
     board: board.root,
     repository: repo.source,
@@ -131,19 +164,19 @@ function runSync(board: Board, settings: Settings['sync'], options: SyncOptions)
   if (!repo.hasRemote) return result;
   // 3. Fetch, merge, take in, push; again when another machine pushed first.
   const attempts = options.attempts ?? 20;
-  const sleep = options.sleep ?? pause;
   for (let round = 1; round <= attempts; round++) {
     result.rounds = round;
-    const theirs = fetch(repo);
-    if (theirs && theirs !== head(repo)) {
-      if (!isAncestor(repo, theirs, head(repo))) {
-        requireBoardBranch(repo.worktree, theirs, `${repo.remote}/${repo.branch}`);
-        merge(repo, theirs, options.mergeDriver);
-        takeIn(head(repo));
+    const theirs = await fetch(git, repo);
+    if (theirs && theirs !== (await head(git, repo))) {
+      if (!(await isAncestor(git, repo, theirs, await head(git, repo)))) {
+        await requireBoardBranch(git, repo.worktree, theirs, `${repo.remote}/${repo.branch}`);
+        const trusted = await trustedCommit(git, repo.worktree, theirs, scratchIndex(board), problems);
+        await merge(git, repo, trusted, options.mergeDriver);
+        await takeIn(await head(git, repo));
       }
     }
-    if (theirs === head(repo)) return result; // nothing of ours the remote lacks
-    const pushed = git(repo.worktree, [
+    if (theirs === (await head(git, repo))) return result; // nothing of ours the remote lacks
+    const pushed = await git.run(repo.worktree, [
       'push',
       '--quiet',
       '--porcelain',
@@ -159,7 +192,7 @@ function runSync(board: Board, settings: Settings['sync'], options: SyncOptions)
       !/rejected|fetch first|non-fast-forward|stale info|cannot lock ref/i.test(pushed.stdout + pushed.stderr)
     )
       throw gitFailure(['push'], pushed);
-    sleep(Math.floor(Math.random() * 50 * Math.min(round, 10)));
+    await git.nap(Math.floor(Math.random() * 50 * Math.min(round, 10)));
   }
   throw new BatonError(
     'conflict',
@@ -167,20 +200,20 @@ function runSync(board: Board, settings: Settings['sync'], options: SyncOptions)
   );
 }
 
-function head(repo: SyncRepo): string {
-  return gitOk(repo.worktree, ['rev-parse', '--verify', 'HEAD^{commit}']).trim();
+function head(git: Git, repo: SyncRepo): Promise<string> {
+  return commitOf(git, repo.worktree, 'HEAD');
 }
 
 // The commit the board has taken in, or the empty tree when none is recorded (or it is not in this history).
-function appliedCommit(board: Board, repo: SyncRepo): string {
+async function appliedCommit(board: Board, git: Git, repo: SyncRepo): Promise<string> {
   const read = readTextFile(board.root, appliedPath(board), 200);
   const commit = read.ok ? read.text.trim() : '';
   if (
     /^[0-9a-f]{40,64}$/.test(commit) &&
-    git(repo.worktree, ['cat-file', '-e', `${commit}^{commit}`]).status === 0
+    (await git.run(repo.worktree, ['cat-file', '-e', `${commit}^{commit}`])).status === 0
   )
     return commit;
-  return gitOk(repo.worktree, ['hash-object', '-t', 'tree', '--stdin'], { input: '' }).trim();
+  return (await git.ok(repo.worktree, ['hash-object', '-t', 'tree', '--stdin'], { input: '' })).trim();
 }
 
 function setApplied(board: Board, commit: string): void {
@@ -213,8 +246,8 @@ function appliedPath(board: Board): string {
 }
 
 /** Fetches the remote's branch; its commit, or undefined when the branch does not exist there yet. */
-function fetch(repo: SyncRepo): string | undefined {
-  const fetched = git(repo.worktree, [
+async function fetch(git: Git, repo: SyncRepo): Promise<string | undefined> {
+  const fetched = await git.run(repo.worktree, [
     'fetch',
     '--quiet',
     '--no-tags',
@@ -226,20 +259,20 @@ function fetch(repo: SyncRepo): string | undefined {
     if (/couldn't find remote ref/i.test(fetched.stderr)) return undefined;
     throw gitFailure(['fetch'], fetched);
   }
-  return gitOk(repo.worktree, ['rev-parse', '--verify', `${repo.remoteRef}^{commit}`]).trim();
+  return commitOf(git, repo.worktree, repo.remoteRef);
 }
 
-function isAncestor(repo: SyncRepo, commit: string, of: string): boolean {
-  return git(repo.worktree, ['merge-base', '--is-ancestor', commit, of]).status === 0;
+async function isAncestor(git: Git, repo: SyncRepo, commit: string, of: string): Promise<boolean> {
+  return (await git.run(repo.worktree, ['merge-base', '--is-ancestor', commit, of])).status === 0;
 }
 
-function merge(repo: SyncRepo, theirs: string, driver: string | undefined): void {
+async function merge(git: Git, repo: SyncRepo, theirs: string, driver: string | undefined): Promise<void> {
   const config: Record<string, string> = { ...identity() };
   if (driver) {
     config['merge.baton.name'] = 'baton records';
     config['merge.baton.driver'] = `${driver} %O %A %B %P`;
   }
-  const merged = git(
+  const merged = await git.run(
     repo.worktree,
     [
       'merge',
@@ -254,16 +287,16 @@ function merge(repo: SyncRepo, theirs: string, driver: string | undefined): void
     { config },
   );
   if (merged.status === 0) return;
-  const unresolved = resolveDeletions(repo);
+  const unresolved = await resolveDeletions(git, repo);
   if (unresolved === undefined) {
-    git(repo.worktree, ['merge', '--abort']);
+    await git.run(repo.worktree, ['merge', '--abort']);
     throw gitFailure(['merge'], merged);
   }
   if (unresolved.length === 0) {
-    gitOk(repo.worktree, ['commit', '--quiet', '--no-edit', '--no-verify'], { config });
+    await git.ok(repo.worktree, ['commit', '--quiet', '--no-edit', '--no-verify'], { config });
     return;
   }
-  git(repo.worktree, ['merge', '--abort']);
+  await git.run(repo.worktree, ['merge', '--abort']);
   const shown =
     unresolved.slice(0, 5).join(', ') + (unresolved.length > 5 ? `, … (${unresolved.length})` : '');
   throw new BatonError(
@@ -276,8 +309,8 @@ function merge(repo: SyncRepo, theirs: string, driver: string | undefined): void
  * A record removed on one side and changed on the other keeps the changed version (nothing written is lost). Returns
  * the paths still in conflict, or undefined when git stopped for another reason than conflicting files.
  */
-function resolveDeletions(repo: SyncRepo): string[] | undefined {
-  const listed = git(repo.worktree, ['ls-files', '--unmerged', '-z']).stdout;
+async function resolveDeletions(git: Git, repo: SyncRepo): Promise<string[] | undefined> {
+  const listed = (await git.run(repo.worktree, ['ls-files', '--unmerged', '-z'])).stdout;
   const stages = new Map<string, Set<string>>();
   for (const entry of listed.split('\0')) {
     const match = /^\d+ [0-9a-f]+ (\d)\t(.+)$/s.exec(entry);
@@ -290,7 +323,7 @@ function resolveDeletions(repo: SyncRepo): string[] | undefined {
   const unresolved: string[] = [];
   for (const [path, set] of stages) {
     if (set.has('2') && set.has('3')) unresolved.push(path);
-    else gitOk(repo.worktree, ['add', '--', path]);
+    else await git.ok(repo.worktree, ['add', '--', path]);
   }
   return unresolved.sort();
 }
@@ -305,8 +338,4 @@ function host(): string {
       .replace(/[^\w.-]/g, '')
       .slice(0, 64) || 'a machine'
   );
-}
-
-function pause(ms: number): void {
-  if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
