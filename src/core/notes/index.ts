@@ -10,6 +10,7 @@ export {
   type Provenance,
   parseNote,
 } from './note.js';
+export { normalizeFiles } from './origin.js';
 export { findNote, listNotes, listProjects, type NoteList, readNote } from './read.js';
 export {
   type HandoffSections,
@@ -20,7 +21,7 @@ export {
   type SectionKey,
   sectionsTemplate,
 } from './sections.js';
-export { normalizeFiles, type WriteHandoffOptions, type WriteHandoffResult, writeHandoff } from './write.js';
+export { type WriteHandoffOptions, type WriteHandoffResult, writeHandoff } from './write.js';
 export {
   RESULT_LIMITS,
   type WriteResultOptions,

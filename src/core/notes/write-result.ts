@@ -3,21 +3,13 @@
 import { type Board, ensureBoard } from '../board/open-board.js';
 import { cut } from '../display/cut.js';
 import { BatonError, isBatonError } from '../errors.js';
-import { projectKeyOf, projectRootOf } from '../sessions/project.js';
 import { currentSession, readSession, type SessionRecord } from '../sessions/session.js';
 import { newId } from '../store/ids.js';
 import { validateName } from '../store/names.js';
-import { validateStoredName } from '../store/records.js';
-import { NOTE_LIMITS, notePath, projectKeyProblem, titleFromBody } from './note.js';
+import { NOTE_LIMITS, notePath, titleFromBody } from './note.js';
+import { noteOrigin } from './origin.js';
 import { cutNotice, headOf, type ResultCut } from './result-head.js';
-import {
-  normalizeFiles,
-  sessionFolder,
-  storeNote,
-  validateStatus,
-  validateTitle,
-  type WriteHandoffResult,
-} from './write.js';
+import { storeNote, validateStatus, validateTitle, type WriteHandoffResult } from './write.js';
 
 /** Bounds of a result: its summary fields are read in lists and indexes, the body holds the rest. */
 export const RESULT_LIMITS = {
@@ -123,31 +115,23 @@ export function writeResult(board: Board, options: WriteResultOptions): WriteRes
     board.exists && (options.currentSession ?? true) && !own ? currentSession(board) : undefined;
   const parentSession = explicitParent ?? (own ? own.parentSession : (current?.id ?? ''));
   const parent = parentRecord(board, parentSession, current);
-  const record = own ?? parent;
-  const cwd = sessionFolder(board, record);
-  const projectKey =
-    record?.projectKey && !projectKeyProblem(record.projectKey)
-      ? record.projectKey
-      : projectKeyOf(board.cwd, board.redact);
-  const files = normalizeFiles(options.files ?? [], projectRootOf(cwd), board.cwd);
-  const agent = validateStoredName(board, 'agent', options.agent ?? record?.agent ?? 'you');
-  const harness = validateName('slug', (options.harness ?? record?.harness ?? 'cli').toLowerCase());
+  const origin = noteOrigin(board, own ?? parent, options);
   // The title comes from the start of the body: a 4 MiB one is not split into lines for it.
   const title = validateTitle(
     options.title ?? firstLine(options.task) ?? titleFromBody(body.slice(0, TITLE_SCAN)) ?? 'Result',
   );
   const id = newId('n', board.clock());
   ensureBoard(board);
-  const path = notePath(board, projectKey, id);
+  const path = notePath(board, origin.projectKey, id);
   const wholeAt = options.wholeAt ?? (options.transcriptPath && `the transcript ${options.transcriptPath}`);
   const fields = (cut: ResultCut | undefined) => ({
     id,
     kind: 'result',
-    projectKey,
+    projectKey: origin.projectKey,
     session: explicitSession ?? id,
     parentSession,
-    agent,
-    harness,
+    agent: origin.agent,
+    harness: origin.harness,
     createdAt: new Date(board.clock()).toISOString(),
     title,
     status: cut && status === 'ok' ? 'degraded' : status,
@@ -155,9 +139,10 @@ export function writeResult(board: Board, options: WriteResultOptions): WriteRes
     fullBytes: cut?.fullBytes,
     conclusion,
     facts: facts.length > 0 ? facts : undefined,
-    files,
+    files: origin.files,
     artifacts,
     provenance: 'curated' as const,
+    rev: origin.rev,
     task,
     transcriptPath: options.transcriptPath,
   });

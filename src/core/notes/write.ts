@@ -1,16 +1,11 @@
-// Writing a handoff note: six sections checked (nothing written unless all are there), every field filled from the
-// caller, else the current session record and the git checkout, everything redacted, one new file per write.
-import { isAbsolute, relative, resolve } from 'node:path';
-import { readGitInfo } from '../board/git.js';
 import { type Board, ensureBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
-import { projectKeyOf, projectRootOf } from '../sessions/project.js';
 import { currentSession, readSession, type SessionRecord } from '../sessions/session.js';
 import type { FieldValue } from '../store/front-matter.js';
 import { newId } from '../store/ids.js';
 import { validateName } from '../store/names.js';
 import { readTextFile } from '../store/read-file.js';
-import { validateStoredName, writeRecord } from '../store/records.js';
+import { writeRecord } from '../store/records.js';
 import {
   NOTE_LIMITS,
   type NoteRecord,
@@ -18,9 +13,9 @@ import {
   notePath,
   type Provenance,
   parseNote,
-  projectKeyProblem,
   titleFromBody,
 } from './note.js';
+import { noteOrigin } from './origin.js';
 import {
   type HandoffSections,
   parseSections,
@@ -77,13 +72,7 @@ export function writeHandoff(board: Board, options: WriteHandoffOptions): WriteH
   const explicitSession =
     options.session === undefined ? undefined : validateName('session', options.session);
   const record = sessionRecord(board, explicitSession, options.currentSession ?? true);
-  const cwd = sessionFolder(board, record);
-  const projectKey =
-    record?.projectKey && !projectKeyProblem(record.projectKey)
-      ? record.projectKey
-      : projectKeyOf(board.cwd, board.redact);
-  const projectRoot = projectRootOf(cwd);
-  const files = normalizeFiles(options.files ?? [], projectRoot, board.cwd);
+  const origin = noteOrigin(board, record, options);
   const id = newId('n', board.clock());
   const session = explicitSession ?? record?.id ?? id;
   const parentSession =
@@ -92,8 +81,6 @@ export function writeHandoff(board: Board, options: WriteHandoffOptions): WriteH
         ? ''
         : validateName('session', options.parentSession)
       : (record?.parentSession ?? '');
-  const agent = validateStoredName(board, 'agent', options.agent ?? record?.agent ?? 'you');
-  const harness = validateName('slug', (options.harness ?? record?.harness ?? 'cli').toLowerCase());
   const body = renderSections(sections.sections, sections.preamble);
   if ([...body].length > NOTE_LIMITS.body) {
     throw new BatonError(
@@ -103,24 +90,24 @@ export function writeHandoff(board: Board, options: WriteHandoffOptions): WriteH
   }
   const title = validateTitle(options.title ?? titleFromBody(body) ?? 'Handoff');
   ensureBoard(board);
-  const path = notePath(board, projectKey, id);
+  const path = notePath(board, origin.projectKey, id);
   const fields = {
     id,
     kind: 'handoff',
-    projectKey,
+    projectKey: origin.projectKey,
     session,
     parentSession,
-    agent,
-    harness,
+    agent: origin.agent,
+    harness: origin.harness,
     createdAt: new Date(board.clock()).toISOString(),
     title,
     status,
     conclusion: options.conclusion?.trim() || undefined,
     facts: options.facts && options.facts.length > 0 ? options.facts : undefined,
-    files,
+    files: origin.files,
     artifacts: [],
     provenance: options.provenance ?? 'curated',
-    rev: readGitInfo(cwd)?.rev,
+    rev: origin.rev,
     transcriptPath: options.transcriptPath ?? record?.transcriptPath,
   };
   return storeNote(board, path, fields, body);
@@ -199,37 +186,4 @@ function sessionRecord(
   if (!board.exists) return undefined;
   if (explicit !== undefined) return readSession(board, explicit);
   return current ? currentSession(board) : undefined;
-}
-
-/** The folder a note's session worked in: its record's cwd, else the board's (where the command runs). */
-export function sessionFolder(board: Board, record: SessionRecord | undefined): string {
-  return record?.cwd && isAbsolute(record.cwd) ? record.cwd : board.cwd;
-}
-
-/**
- * Files relative to the project root (with `/`), deduplicated; an absolute path inside the project becomes relative,
- * a path outside it (absolute, or climbing out with `..`) is refused.
- */
-export function normalizeFiles(files: string[], projectRoot: string, cwd: string): string[] {
-  if (files.length > NOTE_LIMITS.files) {
-    throw new BatonError('too_large', `too many files: ${files.length} (at most ${NOTE_LIMITS.files})`);
-  }
-  const out: string[] = [];
-  for (const file of files) {
-    const trimmed = file.trim();
-    if (trimmed === '') continue;
-    if (/[\u0000-\u001f\u007f]/.test(trimmed)) {
-      throw new BatonError('invalid_input', `file path ${JSON.stringify(trimmed)} has control characters`);
-    }
-    const absolute = isAbsolute(trimmed) ? resolve(trimmed) : resolve(cwd, trimmed);
-    const rel = relative(projectRoot, absolute);
-    if (rel === '' || rel === '..' || rel.startsWith('../') || isAbsolute(rel)) {
-      throw new BatonError(
-        'invalid_input',
-        `file ${JSON.stringify(trimmed)} is outside the project ${projectRoot} — list files of this project only; nothing was written`,
-      );
-    }
-    if (!out.includes(rel)) out.push(rel);
-  }
-  return out;
 }

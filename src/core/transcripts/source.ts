@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Board } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
-import { sessionFolder } from '../notes/write.js';
+import { sessionFolder } from '../notes/origin.js';
 import { projectRootOf } from '../sessions/project.js';
 import { readSession, type SessionRecord } from '../sessions/session.js';
 import { nameProblem, validateName } from '../store/names.js';

@@ -89,6 +89,8 @@ describe('writeResult', () => {
       files: ['src/login.ts'],
       task: 'Audit the login flow for CSRF',
       provenance: 'curated',
+      // The checkout's revision, as a handoff records it (one origin for every note).
+      rev: '0123456',
       body: DELIVERABLE,
     });
     expect(note.degraded).toBeUndefined();
