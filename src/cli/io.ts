@@ -1,6 +1,7 @@
 // What a CLI command is given (streams, env, cwd) and how errors become messages and exit codes (in one place).
 import { visibleText } from '../core/display/visible-text.js';
 import { BatonError } from '../core/errors.js';
+import { stdinText } from './stdin-text.js';
 
 export interface CliIO {
   env: Record<string, string | undefined>;
@@ -150,14 +151,12 @@ export async function readCapped(stream: NodeJS.ReadableStream & { isTTY?: boole
       `stdin is larger than ${limit / 1024 / 1024} MiB — it was read and dropped`,
     );
   }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    throw new BatonError(
-      'invalid_input',
-      'stdin is not valid UTF-8 — nothing was written; convert the text to UTF-8 first (e.g. iconv -t UTF-8)',
-    );
-  }
+  const text = stdinText(Buffer.concat(chunks));
+  if (text !== undefined) return text;
+  throw new BatonError(
+    'invalid_input',
+    'stdin is not valid UTF-8 — nothing was written; convert the text to UTF-8 first (e.g. iconv -t UTF-8)',
+  );
 }
 
 /** Prints a command's usage (as `{"usage": …}` with `--json`); exit code 0. */

@@ -2,7 +2,6 @@
 // (hooks/quiet.ts), which is all most hook calls need; only when there is work does it load the full hook
 // (hook-work.cjs). A watchdog ends a hook that runs too long with exit 0 and no output: the harness goes on.
 
-import { isUtf8 } from 'node:buffer';
 import { readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { isatty } from 'node:tty';
 import { hookEvent, isHookHarness } from '../../hooks/events.js';
 import { nothingToDo } from '../../hooks/quiet.js';
 import { HOOK_STDIN_LIMIT } from '../../hooks/stdin-limit.js';
+import { stdinText } from '../stdin-text.js';
 
 const DEADLINE_MS = 25_000;
 
@@ -47,8 +47,8 @@ function readStdin(): Stdin | undefined {
   if (size > HOOK_STDIN_LIMIT) {
     return { unread: `stdin is larger than ${HOOK_STDIN_LIMIT / 1024 / 1024} MiB — it was read and dropped` };
   }
-  const bytes = Buffer.concat(chunks);
-  return isUtf8(bytes) ? { text: bytes.toString('utf8') } : { unread: 'stdin is not valid UTF-8' };
+  const text = stdinText(Buffer.concat(chunks));
+  return text === undefined ? { unread: 'stdin is not valid UTF-8' } : { text };
 }
 
 // `hook <event> --harness <name> [--board <path>]`, as init writes it, takes the quick look; any other shape of the
