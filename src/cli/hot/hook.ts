@@ -9,6 +9,7 @@ import { isatty } from 'node:tty';
 import { hookEvent, isHookHarness } from '../../hooks/events.js';
 import { nothingToDo } from '../../hooks/quiet.js';
 import { HOOK_STDIN_LIMIT } from '../../hooks/stdin-limit.js';
+import { parseFor } from '../grammar.js';
 import { stdinText } from '../stdin-text.js';
 
 const DEADLINE_MS = 25_000;
@@ -51,22 +52,20 @@ function readStdin(): Stdin | undefined {
   return text === undefined ? { unread: 'stdin is not valid UTF-8' } : { text };
 }
 
-// `hook <event> --harness <name> [--board <path>]`, as init writes it, takes the quick look; any other shape of the
-// command line goes straight to the full hook, which parses it properly.
+// The command line as every command reads it (the grammar table); one the quick look cannot use (a usage mistake,
+// --help, an unknown event or harness) goes straight to the full hook, which says what is wrong.
 function quickArgs(argv: string[]) {
-  const [event, ...flags] = argv;
-  const values: Record<string, string> = {};
-  for (let i = 0; i < flags.length; i += 2) {
-    const name = flags[i];
-    const value = flags[i + 1];
-    if ((name !== '--harness' && name !== '--board') || value === undefined || name.slice(2) in values)
-      return;
-    values[name.slice(2)] = value;
+  let parsed: ReturnType<typeof parseFor<'hook'>>;
+  try {
+    parsed = parseFor('hook', argv);
+  } catch {
+    return undefined;
   }
-  const known = hookEvent(event ?? '');
-  const harness = values.harness ?? '';
-  if (!known || !isHookHarness(harness)) return undefined;
-  return { event: known, harness, board: values.board };
+  const { flags, positionals } = parsed;
+  const event = hookEvent(positionals[0] ?? '');
+  const harness = flags.harness ?? '';
+  if (flags.help || flags.global || !event || !isHookHarness(harness)) return undefined;
+  return { event, harness, board: flags.board };
 }
 
 const argv = process.argv.slice(3);
