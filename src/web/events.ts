@@ -1,7 +1,14 @@
 // GET /api/events: server-sent events telling open pages which parts of the board changed. Every page shares the
 // one BoardWatcher; a page that goes away stops listening.
+
+import type { Area, BoardWatcher } from '../core/board/watch.js';
 import type { Route } from '../http/server.js';
-import type { BoardWatcher } from './watch.js';
+import type { ChangeEvent } from './api-types.js';
+
+// The page's ChangeEvent names exactly the watcher's areas (a compile-time check: either side drifting fails tsc).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const SAME_AREAS: Same<Area, ChangeEvent['areas'][number]> = true;
+void SAME_AREAS;
 
 /** Pages connected at once; more are refused (each holds a connection open). */
 export const MAX_EVENT_STREAMS = 64;

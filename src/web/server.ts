@@ -12,7 +12,7 @@ import { searchEndpoints } from './api/search.js';
 import { sessionEndpoints } from './api/sessions.js';
 import { assetsRoute, findAssets, setPageHeaders } from './assets.js';
 import { eventsRoute } from './events.js';
-import { BoardWatcher, type WatcherOptions } from './watch.js';
+import { BoardWatcher, type WatcherOptions } from '../core/board/watch.js';
 
 /** The person the page acts as unless `baton serve --as` names another. */
 export const DEFAULT_PERSON = 'you';

@@ -1,7 +1,7 @@
 // `baton listen [--timeout ms]` — prints unread mail, then blocks and prints each new message as it arrives.
-import { type FSWatcher, watch } from 'node:fs';
 import { resolveAgent } from '../../core/agents/identity.js';
 import { requireBoard } from '../../core/board/open-board.js';
+import { BoardWatcher } from '../../core/board/watch.js';
 import { formatMessage } from '../../core/display/messages.js';
 import { pollMessages } from '../../core/messages/delivery.js';
 import { ensureQueue } from '../../core/messages/spool.js';
@@ -82,13 +82,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         },
       );
     };
-    let watcher: FSWatcher | undefined;
-    try {
-      watcher = watch(queue, tick);
-      watcher.on('error', () => watcher?.close());
-    } catch {
-      watcher = undefined;
-    }
+    // The board's one watcher, on this agent's queue folder only.
+    const watcher = new BoardWatcher(board.root, {
+      settleMs: 0,
+      rescanMs: FALLBACK_POLL_MS,
+      folders: () => new Map([[queue, 'messages' as const]]),
+    });
+    const unsubscribe = watcher.subscribe(tick);
     const interval = setInterval(tick, FALLBACK_POLL_MS);
     const timer = timeout > 0 ? setTimeout(() => finish(), timeout) : undefined;
     const onAbort = () => finish();
@@ -96,7 +96,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     function stop() {
       stopped = true;
       if (retry) clearTimeout(retry);
-      watcher?.close();
+      unsubscribe();
       clearInterval(interval);
       if (timer) clearTimeout(timer);
       io.signal?.removeEventListener('abort', onAbort);

@@ -134,7 +134,7 @@ async function watchLoop(
   once: () => Promise<void>,
   board: Board,
 ): Promise<number> {
-  const { BoardWatcher } = await import('../../web/watch.js');
+  const { BoardWatcher } = await import('../../core/board/watch.js');
   const watcher = new BoardWatcher(board.root, { settleMs: 1000 });
   let wake: (() => void) | undefined;
   let dirty = true;

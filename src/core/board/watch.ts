@@ -1,12 +1,12 @@
-// One watcher of the board's folders, shared by every open page: it says which parts of the board changed (messages,
-// cards, notes, sessions, agents, pending), a few milliseconds after they did. It watches real folders only (a
-// link planted in the board is never watched through), at most MAX_WATCHES of them, and falls back to comparing
-// folder mtimes where the system refuses a watch.
+// The one watcher of a board's folders (the web UI's live pages, `baton sync --watch`, `baton listen`): it says which
+// parts of the board changed (messages, cards, notes, sessions, agents, pending), a few milliseconds after they did.
+// It watches real folders only (a link planted in the board is never watched through), at most MAX_WATCHES of them,
+// and falls back to comparing folder mtimes where the system refuses a watch.
 import { type FSWatcher, lstatSync, readdirSync, watch } from 'node:fs';
 import { join } from 'node:path';
-import type { ChangeEvent } from './api-types.js';
 
-export type Area = ChangeEvent['areas'][number];
+/** The parts of a board a change is reported for. */
+export type Area = 'messages' | 'cards' | 'notes' | 'sessions' | 'agents' | 'pending';
 export type ChangeListener = (areas: Area[]) => void;
 
 const AREAS: Area[] = ['messages', 'cards', 'notes', 'sessions', 'agents', 'pending'];
@@ -20,6 +20,11 @@ export interface WatcherOptions {
   settleMs?: number;
   /** How often new folders are looked for and unwatchable folders' mtimes compared. Default 2,000 ms. */
   rescanMs?: number;
+  /**
+   * The folders to watch and the area each reports (default: the board's area folders, their subfolders, and the
+   * newest days of each mailbox). Only real folders are watched.
+   */
+  folders?: (root: string) => Map<string, Area | undefined>;
 }
 
 export class BoardWatcher {
@@ -33,6 +38,7 @@ export class BoardWatcher {
   private rescanTimer: NodeJS.Timeout | undefined;
   private readonly settleMs: number;
   private readonly rescanMs: number;
+  private readonly folders: (root: string) => Map<string, Area | undefined>;
 
   constructor(
     private readonly root: string,
@@ -40,6 +46,7 @@ export class BoardWatcher {
   ) {
     this.settleMs = options.settleMs ?? 25;
     this.rescanMs = options.rescanMs ?? 2_000;
+    this.folders = options.folders ?? boardFolders;
   }
 
   /** Listens for changes; the folders are watched while anyone listens. Returns the way to stop listening. */
@@ -79,17 +86,7 @@ export class BoardWatcher {
 
   // Adds watches for folders that appeared (a new mailbox, day or project) and compares the polled ones' mtimes.
   private rescan(): void {
-    const wanted = new Map<string, Area | undefined>([[this.root, undefined]]);
-    for (const area of AREAS) {
-      const dir = join(this.root, area);
-      if (!isRealFolder(dir)) continue;
-      wanted.set(dir, area);
-      for (const sub of subfolders(dir)) {
-        wanted.set(sub, area);
-        if (area === 'messages')
-          for (const day of subfolders(sub).slice(-DAYS_WATCHED)) wanted.set(day, area);
-      }
-    }
+    const wanted = new Map([...this.folders(this.root)].filter(([dir]) => isRealFolder(dir)));
     for (const [dir, watcher] of this.watchers) {
       if (!wanted.has(dir)) {
         watcher.close();
@@ -145,6 +142,21 @@ export class BoardWatcher {
       if (areas.length > 0) for (const listener of this.listeners) listener(areas);
     }, this.settleMs);
   }
+}
+
+/** The board's own folders: its root, each area, the area's subfolders, and the newest days of each mailbox. */
+export function boardFolders(root: string): Map<string, Area | undefined> {
+  const wanted = new Map<string, Area | undefined>([[root, undefined]]);
+  for (const area of AREAS) {
+    const dir = join(root, area);
+    if (!isRealFolder(dir)) continue;
+    wanted.set(dir, area);
+    for (const sub of subfolders(dir)) {
+      wanted.set(sub, area);
+      if (area === 'messages') for (const day of subfolders(sub).slice(-DAYS_WATCHED)) wanted.set(day, area);
+    }
+  }
+  return wanted;
 }
 
 function isRealFolder(path: string): boolean {

@@ -3,8 +3,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Area, BoardWatcher } from '../../src/web/watch.js';
-import { testdir } from '../helpers/testdir.js';
+import { type Area, BoardWatcher } from '../../../src/core/board/watch.js';
+import { testdir } from '../../helpers/testdir.js';
 
 const watchers: BoardWatcher[] = [];
 afterEach(() => {
