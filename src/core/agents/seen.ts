@@ -1,30 +1,20 @@
 // When an agent last acted (derived, disposable): one empty file per agent, `state/seen/<agent>`, its mtime the time.
-import { lstatSync, lutimesSync } from 'node:fs';
 import { type Board, boardPath } from '../board/open-board.js';
 import { nameProblem } from '../store/names.js';
-import { checkFolders, listNames, touchFile } from '../store/safe-fs.js';
 
 /**
- * Records that `agent` acted now: one lutimes on the send path (a create the first time). Best effort, and never
- * through a link: lutimes sets a planted link's own time, never its target's.
+ * Records that `agent` acted now: one time stamp on the send path (a create the first time). Best effort, and never
+ * through a link: the store sets a planted link's own time, never its target's, and leaves a hard-linked file alone.
  */
 export function markSeen(board: Board, agent: string): void {
-  const dir = boardPath(board, 'state', 'seen');
-  const path = `${dir}/${agent}`;
-  const now = new Date(board.clock());
+  const path = `${boardPath(board, 'state', 'seen')}/${agent}`;
+  const now = board.clock();
   try {
-    if (checkFolders(board.root, dir).state === 'ok') {
-      const stat = lstatSync(path);
-      // A hard link planted here would carry the new time to the file it shares with: leave it alone.
-      if (!stat.isFile() || stat.nlink !== 1) return;
-      lutimesSync(path, now, now);
+    if (board.store.stat(path).kind !== 'missing') {
+      board.store.setMtime(path, now);
       return;
     }
-  } catch {
-    // not there yet
-  }
-  try {
-    if (touchFile(board.root, path)) lutimesSync(path, now, now);
+    if (board.store.touch(path)) board.store.setMtime(path, now);
   } catch {
     // derived state: losing it loses only a "last seen" time
   }
@@ -34,11 +24,11 @@ export function markSeen(board: Board, agent: string): void {
 export function readSeen(board: Board): Map<string, string> {
   const dir = boardPath(board, 'state', 'seen');
   const seen = new Map<string, string>();
-  for (const name of listNames(board.root, dir)) {
-    if (nameProblem('agent', name)) continue;
+  for (const { name, kind } of board.store.list(dir)) {
+    if (kind !== 'file' || nameProblem('agent', name)) continue;
     try {
-      const stat = lstatSync(`${dir}/${name}`);
-      if (stat.isFile()) seen.set(name, stat.mtime.toISOString());
+      const stat = board.store.stat(`${dir}/${name}`);
+      if (stat.kind === 'file') seen.set(name, new Date(stat.mtimeMs).toISOString());
     } catch {
       // removed meanwhile
     }

@@ -1,11 +1,19 @@
 // The composition root: every front end opens a board here and holds what it returns.
-import { mkdirSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, parse } from 'node:path';
 import { BatonError } from '../errors.js';
 import { type RedactionResult, redact } from '../redaction/redact.js';
-import { isBatonTempName, writeFileAtomic } from '../store/atomic-write.js';
-import { BOARD_DIR, BOARD_FILE, type BoardSource, folderState, isDisabled, resolveBoard } from './resolve.js';
+import { isBatonTempName } from '../store/atomic-write.js';
+import type { BoardStore } from '../store/board-store.js';
+import { fileStore } from '../store/file-store.js';
+import {
+  BOARD_DIR,
+  BOARD_FILE,
+  type BoardSource,
+  isDisabled,
+  type ResolvedBoard,
+  resolveBoard,
+} from './resolve.js';
 
 export type Env = Record<string, string | undefined>;
 export type Redactor = (text: string) => RedactionResult;
@@ -33,6 +41,11 @@ export interface OpenBoardOptions {
    * tree, and none is recorded with its pids (such a session is live until it ends).
    */
   processTree?: boolean;
+  /**
+   * Where the board's files live (default: the folder resolved above, through `fileStore`). A store names its own
+   * board folder: given one (`memoryStore(root)` in tests), nothing is resolved and the disk is not looked at.
+   */
+  store?: BoardStore;
 }
 
 export interface Board {
@@ -50,6 +63,8 @@ export interface Board {
   /** See OpenBoardOptions.processTree. */
   readonly processTree: boolean;
   readonly redact: Redactor;
+  /** What messages and cards are read from and written to (not enumerable, as `env`). */
+  readonly store: BoardStore;
 }
 
 /** Resolves the board (SPEC §2) without creating anything. */
@@ -57,14 +72,16 @@ export function openBoard(options: OpenBoardOptions = {}): Board {
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
   const home = options.home ?? homedir();
-  const resolved = resolveBoard({
-    board: options.board,
-    global: options.global,
-    globalFallback: options.globalFallback,
-    cwd,
-    env,
-    home,
-  });
+  const resolved = options.store
+    ? storeBoard(options.store)
+    : resolveBoard({
+        board: options.board,
+        global: options.global,
+        globalFallback: options.globalFallback,
+        cwd,
+        env,
+        home,
+      });
   const board = {
     ...resolved,
     cwd,
@@ -77,7 +94,24 @@ export function openBoard(options: OpenBoardOptions = {}): Board {
     value: options.redact ?? ((text: string) => redact(text, { env })),
     enumerable: false,
   });
+  Object.defineProperty(board, 'store', {
+    value: options.store ?? fileStore(resolved.root),
+    enumerable: false,
+  });
   return board;
+}
+
+// A board given by its store: the store's folder, a board when its board.json is valid there.
+function storeBoard(store: BoardStore): ResolvedBoard {
+  const state = store.rootState();
+  if (state.kind === 'board') return { root: store.root, source: 'flag', exists: true };
+  if (state.kind !== 'other') return { root: store.root, source: 'flag', exists: false };
+  return {
+    root: store.root,
+    source: 'flag',
+    exists: false,
+    problem: `${store.root} is not a baton board (${state.why}) — nothing was read or written`,
+  };
 }
 
 export { isDisabled };
@@ -116,7 +150,7 @@ export interface EnsureBoardOptions {
  */
 export function ensureBoard(board: Board, options: EnsureBoardOptions = {}): void {
   if (board.exists) return;
-  if (board.problem && !(options.adopt && adoptable(board.root))) {
+  if (board.problem && !(options.adopt && adoptable(board))) {
     throw new BatonError('no_board', board.problem);
   }
   const parent = dirname(board.root);
@@ -127,30 +161,33 @@ export function ensureBoard(board: Board, options: EnsureBoardOptions = {}): voi
       `refusing to create a board in ${where} (${board.root}) — cd into a project, use --global for ~/.baton, or pass --board <path>`,
     );
   }
-  const state = folderState(board.root);
+  const state = board.store.rootState();
   if (state.kind === 'board') {
     board.exists = true;
     return;
   }
-  if (state.kind === 'other' && !(options.adopt && adoptable(board.root))) {
+  if (state.kind === 'other' && !(options.adopt && adoptable(board))) {
     throw new BatonError(
       'no_board',
       `${board.root} is not a baton board (${state.why}) — nothing was written`,
     );
   }
-  mkdirSync(board.root, { recursive: true });
+  board.store.createRoot();
   const name = board.redact(boardName(board.root)).text;
   const info = { name, version: 1, createdAt: new Date(board.clock()).toISOString() };
-  writeFileAtomic(board.root, join(board.root, BOARD_FILE), `${JSON.stringify(info, null, 2)}\n`);
+  board.store.write(join(board.root, BOARD_FILE), `${JSON.stringify(info, null, 2)}\n`);
   board.exists = true;
   board.problem = undefined;
 }
 
-function adoptable(root: string): boolean {
-  if (basename(root) !== BOARD_DIR) return false;
+function adoptable(board: Board): boolean {
+  if (basename(board.root) !== BOARD_DIR) return false;
   try {
-    return readdirSync(root).every(
-      (name) => BOARD_ENTRIES.has(name) || name === BOARD_FILE || isBatonTempName(name),
+    // A root that is not a folder lists as empty: only a folder holding baton's own entries is adopted.
+    const names = board.store.list(board.root).map((entry) => entry.name);
+    return (
+      names.length > 0 &&
+      names.every((name) => BOARD_ENTRIES.has(name) || name === BOARD_FILE || isBatonTempName(name))
     );
   } catch {
     return false;

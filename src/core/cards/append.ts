@@ -1,9 +1,7 @@
 // Appending an entry: under the card's lock, read, check, append, write atomically — never lost, never interleaved.
 import type { Board } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
 import { idTime, newId } from '../store/ids.js';
-import { withLock } from '../store/lock.js';
 import { redactText, validateStoredName } from '../store/records.js';
 import { CARD_LIMITS, type CardEntry, type CardSummary, validateBody, validateEntryType } from './card.js';
 import { appendEntryText } from './card-text.js';
@@ -36,7 +34,7 @@ export function appendEntry(
   const author = validateStoredName(board, 'agent', options.author);
   const body = redactText(board, validateBody(options.body));
   const file = findCard(board, idOrPrefix);
-  return withLock(board.root, file.path, () => {
+  return board.store.withLock(file.path, () => {
     const loaded = loadCardFile(board, file);
     if (!loaded.ok) {
       if (loaded.missing) {
@@ -75,7 +73,7 @@ export function appendEntry(
         `card ${file.id} would grow to ${bytes} bytes (at most ${CARD_LIMITS.fileBytes}) — start a new card and mention ${file.id} in it`,
       );
     }
-    writeFileAtomic(board.root, file.path, text);
+    board.store.write(file.path, text);
     const card = summarize(file, { ...parse, entries: [...parse.entries, entry] });
     return { card, entry, redacted: body.redacted };
   });

@@ -3,7 +3,6 @@
 // credential (it would not match itself once redacted). Ids and times are baton's own, so writeRecord (which
 // redacts every field) is not used here.
 import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
 import { formatRecord } from '../store/front-matter.js';
 import { newId } from '../store/ids.js';
 import { redactText, validateStoredName } from '../store/records.js';
@@ -58,7 +57,7 @@ export function createCard(board: Board, options: CreateCardOptions): CreateCard
     body: first.body.value,
   };
   const fields = { id, title: title.value, created_by: by, created_at: createdAt };
-  writeFileAtomic(board.root, path, formatRecord(fields, entry ? renderEntry(entry) : ''));
+  board.store.write(path, formatRecord(fields, entry ? renderEntry(entry) : ''));
   const card: CardSummary = {
     id,
     title: title.value,

@@ -3,8 +3,7 @@ import { type Board, boardPath } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { isTempName } from '../store/atomic-write.js';
 import { idTime } from '../store/ids.js';
-import { readTextFile } from '../store/read-file.js';
-import { entryKind, listNames, type Problem, SYMLINK_REASON } from '../store/safe-fs.js';
+import { type Problem, SYMLINK_REASON } from '../store/safe-fs.js';
 import { CARD_FILE, CARD_LIMITS, CARDS_DIR, type CardEntry, type CardSummary } from './card.js';
 import { type CardParse, parseCardText } from './card-text.js';
 
@@ -36,12 +35,11 @@ const PREFIX = /^c-([0-9A-HJKMNP-TV-Z]{1,26})$/;
 export function listCardFiles(board: Board, problems: Problem[] = []): CardFile[] {
   const dir = boardPath(board, CARDS_DIR);
   const files: CardFile[] = [];
-  for (const name of listNames(board.root, dir, problems)) {
+  for (const { name, kind } of board.store.list(dir, problems)) {
     // Temp files and `<card>.lock` folders are transient writer state.
     if (isTempName(name) || name.endsWith('.md.lock')) continue;
     const path = `${dir}/${name}`;
     const match = CARD_FILE.exec(name);
-    const kind = entryKind(path);
     if (match && kind === 'file') files.push({ id: match[1]!, slug: match[2]!, path });
     else if (kind === 'symlink') problems.push({ path, reason: SYMLINK_REASON });
     else problems.push({ path, reason: 'not a card file (cards are cards/c-<id>-<slug>.md)' });
@@ -127,7 +125,7 @@ export type LoadedCard =
 
 /** Reads and parses one card file (no symlinks, strict UTF-8, bounded size). */
 export function loadCardFile(board: Board, file: CardFile): LoadedCard {
-  const read = readTextFile(board.root, file.path, CARD_LIMITS.fileBytes);
+  const read = board.store.readText(file.path, CARD_LIMITS.fileBytes);
   if (!read.ok) return read;
   const parse = parseCardText(read.text, file.id);
   return { ok: true, text: read.text, parse, summary: summarize(file, parse) };

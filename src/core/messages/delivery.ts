@@ -58,7 +58,7 @@ export function pollMessages(board: Board, name: string, options: PollOptions = 
     if (claims.length >= max) break;
     looked++;
     const path = messagePath(board, agent, id);
-    const read = readMessageFile(board.root, path);
+    const read = readMessageFile(board.store, path);
     if (!read.ok) {
       if (!read.missing) problems.push({ path, reason: read.reason });
       else if (markerAgeMs(board, agent, id, Date.now()) > ORPHAN_MS) dropMarker(board, agent, id);

@@ -2,7 +2,7 @@
 import { type Board, boardPath, requireBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { idTime, isId } from '../store/ids.js';
-import { entryKind, listNames, type Problem } from '../store/safe-fs.js';
+import type { Problem } from '../store/safe-fs.js';
 import { DAY_DIR, dayOf, MESSAGES_DIR, messagePath, readMessageFile } from './message.js';
 import { findMessage, listRecipients } from './read.js';
 import { MESSAGE_LIMITS } from './send.js';
@@ -45,7 +45,7 @@ export function resolveMessageId(board: Board, input: string, options: MessageId
   const read = matches
     .slice(0, matches.length > MESSAGE_LIMITS.recipients ? SHOWN : undefined)
     .map((copy) => {
-      const file = readMessageFile(board.root, messagePath(board, copy.to, copy.id));
+      const file = readMessageFile(board.store, messagePath(board, copy.to, copy.id));
       return {
         ...copy,
         from: file.ok ? file.message.from : '?',
@@ -95,10 +95,10 @@ function matchingCopies(board: Board, prefix: string): { id: string; to: string 
   const out: { id: string; to: string }[] = [];
   for (const to of listRecipients(board, ignored)) {
     const mailbox = boardPath(board, MESSAGES_DIR, to);
-    for (const day of listNames(board.root, mailbox, ignored)) {
+    for (const { name: day, kind } of board.store.list(mailbox, ignored)) {
       if (!DAY_DIR.test(day) || day < firstDay || day > lastDay) continue;
-      if (entryKind(`${mailbox}/${day}`) !== 'dir') continue;
-      for (const name of listNames(board.root, `${mailbox}/${day}`, ignored)) {
+      if (kind !== 'dir') continue;
+      for (const { name } of board.store.list(`${mailbox}/${day}`, ignored)) {
         const id = name.endsWith('.md') ? name.slice(0, -3) : '';
         if (id.startsWith(prefix) && isId(id, 'm')) out.push({ id, to });
       }

@@ -2,10 +2,10 @@
 import { basename, dirname } from 'node:path';
 import { type Board, boardPath } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
+import type { BoardStore } from '../store/board-store.js';
 import { type Fields, parseRecord } from '../store/front-matter.js';
 import { idTime, isId } from '../store/ids.js';
 import { nameProblem } from '../store/names.js';
-import { readRecordFile } from '../store/read-file.js';
 
 export interface Message {
   id: string;
@@ -46,13 +46,14 @@ export type MessageRead = { ok: true; message: Message } | { ok: false; missing:
 export const MESSAGE_FILE_BYTES = 64 * 1024;
 
 /**
- * Reads one message file (`messages/<to>/<day>/<id>.md` under `root`); anything that is not a well-formed message,
- * or whose id, recipient or day disagrees with where it lies, comes back with the reason. So each id has one place.
+ * Reads one message file (`messages/<to>/<day>/<id>.md` in the board's store); anything that is not a well-formed
+ * message, or whose id, recipient or day disagrees with where it lies, comes back with the reason. So each id has
+ * one place.
  */
-export function readMessageFile(root: string, path: string): MessageRead {
-  const record = readRecordFile(root, path, MESSAGE_FILE_BYTES);
-  if (!record.ok) return record;
-  return messageFromRecord(record, path);
+export function readMessageFile(store: BoardStore, path: string): MessageRead {
+  const text = store.readText(path, MESSAGE_FILE_BYTES);
+  if (!text.ok) return text;
+  return parseMessageText(text.text, path);
 }
 
 /** The same checks on a message's text that did not come from the board's disk (a commit from another machine). */

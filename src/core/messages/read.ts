@@ -3,7 +3,7 @@ import { type Board, boardPath } from '../board/open-board.js';
 import { isTempName } from '../store/atomic-write.js';
 import { idTime, isId } from '../store/ids.js';
 import { nameProblem } from '../store/names.js';
-import { entryKind, listNames, type Problem, SYMLINK_REASON } from '../store/safe-fs.js';
+import { type Problem, SYMLINK_REASON } from '../store/safe-fs.js';
 import {
   DAY_DIR,
   dayOf,
@@ -57,14 +57,17 @@ export function unreadIds(board: Board, agent: string): string[] {
   return [...new Set([...queuedIds(board, agent), ...claimedIds(board, agent)])].sort();
 }
 
-/** Agents that have a mailbox folder. Symlinks and odd names are reported, not followed. */
+/** Agents that have a mailbox folder, by name. Symlinks and odd names are reported, not followed. */
 export function listRecipients(board: Board, problems: Problem[]): string[] {
   const root = boardPath(board, MESSAGES_DIR);
-  return listNames(board.root, root, problems).filter((name) => {
-    if (isTempName(name)) return false;
-    const kind = entryKind(`${root}/${name}`);
+  const names: string[] = [];
+  for (const { name, kind } of board.store.list(root, problems).sort(byName)) {
+    if (isTempName(name)) continue;
     const problem = nameProblem('agent', name);
-    if (kind === 'dir' && !problem) return true;
+    if (kind === 'dir' && !problem) {
+      names.push(name);
+      continue;
+    }
     problems.push({
       path: `${root}/${name}`,
       reason:
@@ -74,8 +77,8 @@ export function listRecipients(board: Board, problems: Problem[]): string[] {
             ? `not a mailbox (the agent name ${problem})`
             : 'not a mailbox',
     });
-    return false;
-  });
+  }
+  return names;
 }
 
 // Walks day folders newest first and stops once `limit` messages are in hand: cost follows the limit, not the total.
@@ -88,9 +91,9 @@ function scanNewest(
 ) {
   const mailbox = boardPath(board, MESSAGES_DIR, agent);
   const afterDay = after ? dayOf(after) : '';
-  const days = listNames(board.root, mailbox, problems)
-    .filter((day) => {
-      const kind = entryKind(`${mailbox}/${day}`);
+  const days = board.store
+    .list(mailbox, problems)
+    .filter(({ name: day, kind }) => {
       if (DAY_DIR.test(day) && kind === 'dir') return day >= afterDay;
       if (!isTempName(day))
         problems.push({
@@ -99,11 +102,16 @@ function scanNewest(
         });
       return false;
     })
+    .map((entry) => entry.name)
     .sort()
     .reverse();
   const out: Message[] = [];
   for (const day of days) {
-    const names = listNames(board.root, `${mailbox}/${day}`, problems).sort().reverse();
+    const names = board.store
+      .list(`${mailbox}/${day}`, problems)
+      .map((entry) => entry.name)
+      .sort()
+      .reverse();
     for (const name of names) {
       if (isTempName(name)) continue;
       const path = `${mailbox}/${day}/${name}`;
@@ -113,7 +121,7 @@ function scanNewest(
         continue;
       }
       if (after && id <= after) continue;
-      const read = readMessageFile(board.root, path);
+      const read = readMessageFile(board.store, path);
       if (read.ok) out.push(read.message);
       else if (!read.missing) problems.push({ path, reason: read.reason });
       if (limit > 0 && out.length >= limit) return out;
@@ -127,7 +135,7 @@ function readIds(board: Board, agent: string, ids: string[], after: string | und
   for (const id of ids) {
     if (after && id <= after) continue;
     const path = messagePath(board, agent, id);
-    const read = readMessageFile(board.root, path);
+    const read = readMessageFile(board.store, path);
     if (read.ok) out.push(read.message);
     else if (!read.missing) problems.push({ path, reason: read.reason });
   }
@@ -138,7 +146,7 @@ function readIds(board: Board, agent: string, ids: string[], after: string | und
 export function findMessage(board: Board, id: string): Message | undefined {
   if (!isId(id, 'm')) return undefined;
   for (const agent of listRecipients(board, [])) {
-    const read = readMessageFile(board.root, messagePath(board, agent, id));
+    const read = readMessageFile(board.store, messagePath(board, agent, id));
     if (read.ok) return read.message;
   }
   return undefined;
@@ -174,4 +182,8 @@ export function readThread(board: Board, id: string): MessageList {
     }
   }
   return { messages: all.filter((m) => members.has(m.id)), problems };
+}
+
+function byName(a: { name: string }, b: { name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }

@@ -1,8 +1,8 @@
-// The one path every stored record takes: redact, format, write atomically — so redaction holds on every write.
+// The one path every stored record takes: redact, format, write atomically through the board's store — so redaction
+// holds on every write.
 import { basename } from 'node:path';
 import type { Board } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
-import { writeFileAtomic } from './atomic-write.js';
 import { type FieldValue, formatRecord } from './front-matter.js';
 import { type NameKind, validateName } from './names.js';
 
@@ -92,7 +92,7 @@ export function writeRecord(
       `${basename(path)} would be ${bytes.length} bytes once redacted, more than the ${options.maxBytes} its readers open — nothing was written`,
     );
   }
-  writeFileAtomic(board.root, path, bytes);
+  board.store.write(path, bytes);
   const kinds = new Set([...safeFields.kinds, ...safeBody.kinds]);
   return { path, redacted: safeFields.redacted + safeBody.redacted, kinds: [...kinds].sort() };
 }
@@ -100,6 +100,6 @@ export function writeRecord(
 /** Writes one JSON record (pretty, newline-terminated) atomically, with every string in it redacted. */
 export function writeJsonRecord(board: Board, path: string, value: unknown): WriteRecordResult {
   const safe = redactJson(board, value);
-  writeFileAtomic(board.root, path, `${JSON.stringify(safe.value, null, 2)}\n`);
+  board.store.write(path, `${JSON.stringify(safe.value, null, 2)}\n`);
   return { path, redacted: safe.redacted, kinds: safe.kinds };
 }

@@ -48,7 +48,11 @@ export function entryKind(path: string): EntryKind {
   }
 }
 
-function partsBelow(root: string, path: string): string[] {
+/**
+ * The names from `root` down to `path` (none for the root itself); a path outside the board (`..`, another
+ * absolute path) is `unsafe_path`. The one place a path is checked to lie inside the board, for every store.
+ */
+export function partsBelow(root: string, path: string): string[] {
   const rel = relative(root, path);
   if (rel === '') return [];
   if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
@@ -70,7 +74,8 @@ export function checkFolders(root: string, dir: string): FolderCheck {
   return { state: 'ok' };
 }
 
-function unsafePath(path: string, reason: string): BatonError {
+/** The `unsafe_path` error for a link or a non-folder met on the way: nothing was written. */
+export function unsafePath(path: string, reason: string): BatonError {
   return new BatonError(
     'unsafe_path',
     `${path} ${reason} — nothing was written; remove or rename it (\`baton doctor\` lists such files)`,

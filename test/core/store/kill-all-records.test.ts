@@ -14,6 +14,7 @@ import { listMessages } from '../../../src/core/messages/read.js';
 import { readPending } from '../../../src/core/pending/index.js';
 import { listSessions } from '../../../src/core/sessions/live.js';
 import { isTempName, TEMP_SUFFIX } from '../../../src/core/store/atomic-write.js';
+import { fileStore } from '../../../src/core/store/file-store.js';
 import { payload } from '../../helpers/kill-writer.js';
 import { cleanEnv, testdir } from '../../helpers/testdir.js';
 
@@ -107,7 +108,7 @@ function checkBoard(root: string, tally: Tally): void {
     if (rel.startsWith('state/delivery/') || rel.startsWith('state/seen/')) return;
     if (rel.startsWith('messages/') && name.endsWith('.md')) {
       counts.message++;
-      const read = readMessageFile(root, path);
+      const read = readMessageFile(fileStore(root), path);
       if (!read.ok) torn.push(`${path}: ${read.reason}`);
       else if (read.message.body !== `${payload(stepOf(read.message.body))}\n`) torn.push(`${path}: body`);
       return;
