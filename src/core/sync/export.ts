@@ -61,8 +61,9 @@ export function exportRecords(
       const copy = join(worktree, rel);
       const mine = lstatSync(path);
       const theirs = statOf(copy);
-      // Times to the millisecond: the copy is given the board file's time through a Date.
-      if (theirs && theirs.size === mine.size && Math.trunc(theirs.mtimeMs) === Math.trunc(mine.mtimeMs))
+      // The same to the millisecond: the copy is given the board file's time through a Date, which utimes turns
+      // into float seconds — 55.951043 may come back as 55.950999, so truncated times would differ.
+      if (theirs && theirs.size === mine.size && Math.abs(theirs.mtimeMs - mine.mtimeMs) < 1)
         return undefined;
       const read = readTextFile(board.root, path, RECORD_BYTES[recordType]);
       if (!read.ok) {
