@@ -185,6 +185,7 @@ async function bigCards(ctx) {
       `A committed ${push.result.committed} (${JSON.stringify(push.result.problems).slice(0, 500)})`,
     );
   const pull = syncWithPeak(ctx, b, dir);
+  const idle = syncWithPeak(ctx, b, dir);
   const got = pull.result.received;
   if (got.added !== BIG_CARDS || pull.result.problems.length > 0)
     throw new Error(
@@ -203,6 +204,12 @@ async function bigCards(ctx) {
       value: `${pull.ms.toFixed(0)} ms, peak ${mb(pull.peakMb)}`,
       target: `≤ ${PEAK_GOAL_MB} MB`,
       ok: pull.peakMb <= PEAK_GOAL_MB,
+    },
+    {
+      name: 'sync on B with nothing to do after taking them in',
+      value: `${idle.ms.toFixed(0)} ms, peak ${mb(idle.peakMb)}`,
+      target: '',
+      ok: null,
     },
   ];
 }

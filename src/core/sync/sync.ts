@@ -132,6 +132,10 @@ async function runSync(
     for (const rel of outcome.accepted) refused.delete(rel);
     for (const rel of outcome.refused) refused.add(rel);
     if (outcome.accepted.length + outcome.refused.length > 0) writeRefused(board, refused);
+    // The copies taken in were given their records' times (apply.ts): git's index learns them now, or the next
+    // sync's `reset --hard` would write every one of them again, and its export read them all back.
+    if (outcome.added + outcome.changed > 0)
+      await git.run(repo.worktree, ['update-index', '-q', '--refresh']);
     setApplied(board, to);
   };
   // 1. What an interrupted sync merged but did not write to the board yet (or a new worktree's history).
