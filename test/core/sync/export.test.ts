@@ -24,7 +24,7 @@ describe('exportRecords', () => {
       { length: 40 },
       (_, n) => `c-01JDX4K9ZQ7W8R2N4V6B0000${String(n).padStart(2, '0')}-t.md`,
     );
-    names.forEach((name, n) => writeFileSync(join(board.root, 'cards', name), card(n, 'first')));
+    for (const [n, name] of names.entries()) writeFileSync(join(board.root, 'cards', name), card(n, 'first'));
     const problems: Problem[] = [];
     expect(exportRecords(board, worktree, problems)).toBe(40);
     // Each record rewritten with other bytes of the same size, its time put back exactly (to the nanosecond):
