@@ -3,8 +3,8 @@
 import { isAbsolute, join } from 'node:path';
 import type { Board } from '../core/board/open-board.js';
 import { RESULT_LIMITS, writeResult } from '../core/notes/write-result.js';
-import type { SessionRecord } from '../core/sessions/session.js';
 import { projectRootOf } from '../core/sessions/project.js';
+import type { SessionRecord } from '../core/sessions/session.js';
 import { normalizeTouchedPath } from '../core/sessions/touched.js';
 import { MAX_LINE_BYTES, openTranscript, readLines } from '../core/transcripts/lines.js';
 import { isObject, realPrompt, str } from '../core/transcripts/text.js';

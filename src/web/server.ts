@@ -2,6 +2,7 @@
 // its live event stream — with one board watcher shared by every open page.
 import { randomBytes } from 'node:crypto';
 import { type Board, type OpenBoardOptions, openBoard } from '../core/board/open-board.js';
+import { BoardWatcher, type WatcherOptions } from '../core/board/watch.js';
 import type { Route } from '../http/server.js';
 import { boardEndpoints } from './api/board.js';
 import { cardEndpoints } from './api/cards.js';
@@ -12,7 +13,6 @@ import { searchEndpoints } from './api/search.js';
 import { sessionEndpoints } from './api/sessions.js';
 import { assetsRoute, findAssets, setPageHeaders } from './assets.js';
 import { eventsRoute } from './events.js';
-import { BoardWatcher, type WatcherOptions } from '../core/board/watch.js';
 
 /** The person the page acts as unless `baton serve --as` names another. */
 export const DEFAULT_PERSON = 'you';
