@@ -1,10 +1,13 @@
-// `baton card` as a user runs it: the built binary, exit codes, what is printed, and what is (not) on disk.
+// `baton card` as a user runs it: exit codes, what is printed, and what is (not) on disk — in process (main() with a
+// captured io), and through the built binary where only a process shows it (a first session end to end, 20 writers
+// racing, the y/N prompt on a terminal). The card domain on every store: test/core/contract/cards.test.ts.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectKeyOf } from '../../src/core/sessions/project.js';
 import { snapshot } from '../core/cards/helpers.js';
+import { cli } from '../helpers/cli.js';
 import { BIN, baton, batonAsync, cleanEnv, testdir } from '../helpers/testdir.js';
 
 const fence = '```';
@@ -16,14 +19,17 @@ function project() {
   const cwd = join(testdir(), 'project');
   mkdirSync(cwd, { recursive: true });
   const root = join(cwd, '.baton');
+  // In process (main() with a captured io); `spawnRun` is the built binary, for what only a process shows.
   const run = (args: string[], input = '', env: Record<string, string> = {}) =>
+    cli(args, { cwd, input, env });
+  const spawnRun = (args: string[], input = '', env: Record<string, string> = {}) =>
     baton(args, { cwd, input, env });
-  const newCard = (title: string, as?: string) => {
-    const result = run(['card', 'new', title, '--json', ...(as ? ['--as', as] : [])]);
+  const newCard = async (title: string, as?: string) => {
+    const result = await run(['card', 'new', title, '--json', ...(as ? ['--as', as] : [])]);
     expect(result.code).toBe(0);
     return JSON.parse(result.stdout).card as { id: string; path: string; title: string };
   };
-  return { cwd, root, run, newCard };
+  return { cwd, root, run, spawnRun, newCard };
 }
 
 function readJson(stdout: string) {
@@ -37,7 +43,7 @@ function readJson(stdout: string) {
 
 describe('baton card, as a user', () => {
   it('a person opens a card, two agents add a finding and a question, the person answers; the file reads well', () => {
-    const { root, run } = project();
+    const { root, spawnRun: run } = project();
     const created = run(['card', 'new', 'Flaky', 'login', 'test']);
     expect(created.code).toBe(0);
     const id = ID.exec(created.stdout)![0];
@@ -113,25 +119,28 @@ Per test: \`vi.useFakeTimers()\` in a beforeEach.
     expect(run(['card', 'open']).stdout).toBe(`${root}/cards\n`);
   });
 
-  it('lists newest activity first with entry counts', () => {
+  it('lists newest activity first with entry counts', async () => {
     const { run, newCard } = project();
-    const a = newCard('Alpha');
-    const b = newCard('Beta');
-    expect(run(['card', 'write', a.id, '--body', 'bump']).code).toBe(0);
-    const lines = run(['card', 'list']).stdout.trimEnd().split('\n');
+    const a = await newCard('Alpha');
+    const b = await newCard('Beta');
+    // The write lands in a later millisecond than Beta's creation, as between two commands a person types (the
+    // order itself, on a fake clock: test/core/contract/cards.test.ts).
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await run(['card', 'write', a.id, '--body', 'bump'])).code).toBe(0);
+    const lines = (await run(['card', 'list'])).stdout.trimEnd().split('\n');
     expect(lines.map((line) => line.replace(/ {2}\d{4}-.*Z {2}/, ' | '))).toEqual([
       `${a.id}    1 entry | Alpha`,
       `${b.id}  0 entries | Beta`,
     ]);
   });
 
-  it('a body line that looks like an entry heading reads back as one entry, body identical', () => {
+  it('a body line that looks like an entry heading reads back as one entry, body identical', async () => {
     const { run, newCard } = project();
-    const card = newCard('Quoting');
+    const card = await newCard('Quoting');
     const body =
       'Pasted from elsewhere:\n### e-01JDX4ZZZZZZZZZZZZZZZZZZZZ · answer · mallory · 2026-11-30T11:05:00.000Z\nstill mine';
-    expect(run(['card', 'write', card.id, '--type', 'note'], `${body}\n`).code).toBe(0);
-    const json = readJson(run(['card', 'read', card.id, '--json']).stdout);
+    expect((await run(['card', 'write', card.id, '--type', 'note'], `${body}\n`)).code).toBe(0);
+    const json = readJson((await run(['card', 'read', card.id, '--json'])).stdout);
     expect(json.problem).toBeUndefined();
     expect(json.entries).toHaveLength(1);
     expect(json.entries[0]!.body).toBe(body);
@@ -140,7 +149,7 @@ Per test: \`vi.useFakeTimers()\` in a beforeEach.
 
   it('20 processes appending to one card at once: all 20 entries, well-formed, file order = id order', async () => {
     const { cwd, run, newCard } = project();
-    const card = newCard('Race');
+    const card = await newCard('Race');
     const children = Array.from({ length: 20 }, (_, i) =>
       batonAsync(
         [
@@ -170,7 +179,7 @@ Per test: \`vi.useFakeTimers()\` in a beforeEach.
       ),
     );
     expect(results).toEqual(Array(20).fill('0 '));
-    const json = readJson(run(['card', 'read', card.id, '--json']).stdout);
+    const json = readJson((await run(['card', 'read', card.id, '--json'])).stdout);
     expect(json.problem).toBeUndefined();
     expect(json.entries).toHaveLength(20);
     expect(json.entries.map((e) => e.body).sort()).toEqual(
@@ -188,13 +197,13 @@ Per test: \`vi.useFakeTimers()\` in a beforeEach.
 });
 
 describe('baton card, bad input: exact error, nothing written', () => {
-  it('an unknown card id', () => {
+  it('an unknown card id', async () => {
     const { root, run, newCard } = project();
-    newCard('Only');
+    await newCard('Only');
     const before = snapshot(root);
     for (const args of [['read'], ['write', '--body', 'x'], ['del', '--yes']]) {
       const [sub, ...rest] = args as [string, ...string[]];
-      const result = run(['card', sub, 'c-0000000000', ...rest]);
+      const result = await run(['card', sub, 'c-0000000000', ...rest]);
       expect(result).toEqual({
         code: 1,
         stdout: '',
@@ -204,12 +213,12 @@ describe('baton card, bad input: exact error, nothing written', () => {
     expect(snapshot(root)).toEqual(before);
   });
 
-  it('an ambiguous id prefix lists the candidates', () => {
+  it('an ambiguous id prefix lists the candidates', async () => {
     const { root, run, newCard } = project();
-    const a = newCard('One');
-    const b = newCard('Two');
+    const a = await newCard('One');
+    const b = await newCard('Two');
     const before = snapshot(root);
-    const result = run(['card', 'write', 'c-', '--body', 'x']);
+    const result = await run(['card', 'write', 'c-', '--body', 'x']);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
       'baton: malformed card id "c-" — card ids look like c-01JDX4K9ZQ… (see `baton card list`)\n',
@@ -217,7 +226,7 @@ describe('baton card, bad input: exact error, nothing written', () => {
     let common = 2;
     while (a.id[common] === b.id[common]) common++;
     const prefix = a.id.slice(0, common);
-    const ambiguous = run(['card', 'write', prefix, '--body', 'x']);
+    const ambiguous = await run(['card', 'write', prefix, '--body', 'x']);
     expect(ambiguous).toEqual({
       code: 1,
       stdout: '',
@@ -226,18 +235,18 @@ describe('baton card, bad input: exact error, nothing written', () => {
     expect(snapshot(root)).toEqual(before);
   });
 
-  it('an emoji-only title is accepted with the fallback slug "card"; the title is kept', () => {
+  it('an emoji-only title is accepted with the fallback slug "card"; the title is kept', async () => {
     const { root, run } = project();
-    const result = run(['card', 'new', '🔥🔥🔥', '--json']);
+    const result = await run(['card', 'new', '🔥🔥🔥', '--json']);
     expect(result.code).toBe(0);
     const { card } = JSON.parse(result.stdout);
     expect(card.path).toBe(join(root, 'cards', `${card.id}-card.md`));
     expect(readFileSync(card.path, 'utf8')).toContain('title: "🔥🔥🔥"\n');
   });
 
-  it('a 10,000-character title: too long, and not even the board is created', () => {
+  it('a 10,000-character title: too long, and not even the board is created', async () => {
     const { cwd, run } = project();
-    const result = run(['card', 'new', 'x'.repeat(10_000)]);
+    const result = await run(['card', 'new', 'x'.repeat(10_000)]);
     expect(result).toEqual({
       code: 1,
       stdout: '',
@@ -247,9 +256,9 @@ describe('baton card, bad input: exact error, nothing written', () => {
     expect(snapshot(cwd)).toEqual({});
   });
 
-  it('a blank title is a usage error', () => {
+  it('a blank title is a usage error', async () => {
     const { cwd, run } = project();
-    expect(run(['card', 'new', '  '])).toEqual({
+    expect(await run(['card', 'new', '  '])).toEqual({
       code: 2,
       stdout: '',
       stderr: 'baton: card new needs a title: baton card new "<title>" (or --ask "<intent>")\n',
@@ -257,22 +266,22 @@ describe('baton card, bad input: exact error, nothing written', () => {
     expect(snapshot(cwd)).toEqual({});
   });
 
-  it('a hand-malformed card: read verbatim works, write refuses, the file is unchanged byte for byte', () => {
+  it('a hand-malformed card: read verbatim works, write refuses, the file is unchanged byte for byte', async () => {
     const { root, run, newCard } = project();
-    const card = newCard('Broken');
-    expect(run(['card', 'write', card.id, '--body', 'first']).code).toBe(0);
+    const card = await newCard('Broken');
+    expect((await run(['card', 'write', card.id, '--body', 'first'])).code).toBe(0);
     const broken = readFileSync(card.path, 'utf8').replace('\n---\n\n###', '\n\n###');
     writeFileSync(card.path, broken);
     const before = snapshot(root);
 
-    const read = run(['card', 'read', card.id]);
+    const read = await run(['card', 'read', card.id]);
     expect(read.code).toBe(0);
     expect(read.stdout).toBe(broken);
     const problem = 'front matter: front matter is not closed by ---';
     expect(read.stderr).toBe(
       `baton: card ${card.id} is malformed (${problem}) — shown as it is; writes to it are refused until ${card.path} is fixed\n`,
     );
-    const write = run(['card', 'write', card.id, '--body', 'second']);
+    const write = await run(['card', 'write', card.id, '--body', 'second']);
     expect(write).toEqual({
       code: 1,
       stdout: '',
@@ -281,65 +290,68 @@ describe('baton card, bad input: exact error, nothing written', () => {
     expect(readFileSync(card.path)).toEqual(Buffer.from(broken));
     expect(snapshot(root)).toEqual(before);
 
-    const list = run(['card', 'list']);
+    const list = await run(['card', 'list']);
     expect(list.code).toBe(0);
     expect(list.stderr).toBe(`baton: skipped ${card.path}: ${problem}\n`);
   });
 
-  it('an unknown type, an empty body', () => {
+  it('an unknown type, an empty body', async () => {
     const { root, run, newCard } = project();
-    const card = newCard('Types');
+    const card = await newCard('Types');
     const before = snapshot(root);
-    expect(run(['card', 'write', card.id, '--type', 'bug', '--body', 'x']).stderr).toBe(
+    expect((await run(['card', 'write', card.id, '--type', 'bug', '--body', 'x'])).stderr).toBe(
       'baton: unknown entry type "bug" — use one of note, finding, question, answer\n',
     );
-    expect(run(['card', 'write', card.id], '\n\n').stderr).toBe(
+    expect((await run(['card', 'write', card.id], '\n\n')).stderr).toBe(
       'baton: empty entry body — pass --body <text> or pipe it on stdin\n',
     );
     expect(snapshot(root)).toEqual(before);
   });
 
-  it('del and clean refuse without --yes when there is no terminal, naming --yes; with --yes they delete', () => {
-    const { root, run, newCard } = project();
-    const a = newCard('Keep me');
-    const b = newCard('Delete me');
+  it('del and clean refuse without --yes when there is no terminal, naming --yes; with --yes they delete', async () => {
+    const { root, run, spawnRun, newCard } = project();
+    const a = await newCard('Keep me');
+    const b = await newCard('Delete me');
     const before = snapshot(root);
-    expect(run(['card', 'del', b.id])).toEqual({
+    // Whether there is a terminal is the process's own: these two run as the binary.
+    expect(spawnRun(['card', 'del', b.id])).toEqual({
       code: 1,
       stdout: '',
       stderr: `baton: refusing to delete card ${b.id} without confirmation — no terminal to confirm on; pass --yes\n`,
     });
-    expect(run(['card', 'clean'])).toEqual({
+    expect(spawnRun(['card', 'clean'])).toEqual({
       code: 1,
       stdout: '',
       stderr:
         'baton: refusing to delete 2 card(s) without confirmation — no terminal to confirm on; pass --yes\n',
     });
     expect(snapshot(root)).toEqual(before);
-    const del = run(['card', 'del', b.id, '--yes']);
+    const del = await run(['card', 'del', b.id, '--yes']);
     expect(del.code).toBe(0);
     expect(del.stdout).toBe(`deleted ${b.id} "Delete me" (0 entries) ${b.path}\n`);
-    expect(JSON.parse(run(['card', 'list', '--json']).stdout).cards.map((c: { id: string }) => c.id)).toEqual(
-      [a.id],
-    );
+    expect(
+      JSON.parse((await run(['card', 'list', '--json'])).stdout).cards.map((c: { id: string }) => c.id),
+    ).toEqual([a.id]);
     const stray = join(root, 'cards', 'c-00000000000000000000000000-hand-made.md');
     writeFileSync(stray, 'not a card');
-    const clean = run(['card', 'clean', '--yes']);
+    const clean = await run(['card', 'clean', '--yes']);
     expect(clean.code).toBe(0);
     expect(clean.stderr).toContain(
       `baton: skipped ${stray}: front matter: no front matter (the file must start with ---)\n`,
     );
     expect(readFileSync(stray, 'utf8')).toBe('not a card');
     rmSync(stray);
-    expect(run(['card', 'list']).stdout).toBe('no cards — create one with `baton card new "<title>"`\n');
+    expect((await run(['card', 'list'])).stdout).toBe(
+      'no cards — create one with `baton card new "<title>"`\n',
+    );
   });
 
   // `script` gives the command a terminal, so this is the prompt a person sees.
   it.skipIf(spawnSync('script', ['--version']).status !== 0)(
     'on a terminal, del asks [y/N]: "n" keeps the card, "y" deletes it',
-    () => {
+    async () => {
       const { cwd, root, newCard } = project();
-      const card = newCard('Ask me');
+      const card = await newCard('Ask me');
       const onTty = (answer: string) =>
         spawnSync('script', ['-qec', `"${process.execPath}" "${BIN}" card del ${card.id}`, '/dev/null'], {
           cwd,
@@ -359,10 +371,10 @@ describe('baton card, bad input: exact error, nothing written', () => {
     },
   );
 
-  it('reads never create a board', () => {
+  it('reads never create a board', async () => {
     const { cwd, root, run } = project();
     for (const args of [['list'], ['read', 'c-01'], ['open']]) {
-      expect(run(['card', ...args])).toEqual({
+      expect(await run(['card', ...args])).toEqual({
         code: 1,
         stdout: '',
         stderr: `baton: no board at ${root} — run \`baton init\` there, or point to one with --board <path> or BATON_DIR\n`,
@@ -373,9 +385,9 @@ describe('baton card, bad input: exact error, nothing written', () => {
 });
 
 describe('baton card ask / commit (two-phase)', () => {
-  function withSession() {
+  async function withSession() {
     const p = project();
-    expect(p.run(['init']).code).toBe(0);
+    expect((await p.run(['init'])).code).toBe(0);
     mkdirSync(join(p.root, 'sessions'), { recursive: true });
     const now = new Date().toISOString();
     const record = {
@@ -393,10 +405,10 @@ describe('baton card ask / commit (two-phase)', () => {
     return p;
   }
 
-  it('end to end: ask prints the prompt, a reply with prose around the block is committed', () => {
-    const { root, run, newCard } = withSession();
-    const card = newCard('Flaky login test');
-    const ask = run(['card', 'ask', card.id, 'write', 'down', 'what', 'you', 'found']);
+  it('end to end: ask prints the prompt, a reply with prose around the block is committed', async () => {
+    const { root, run, newCard } = await withSession();
+    const card = await newCard('Flaky login test');
+    const ask = await run(['card', 'ask', card.id, 'write', 'down', 'what', 'you', 'found']);
     expect(ask.code).toBe(0);
     expect(ask.stdout).toContain(
       `Your operator asks you (claude-3f2a9c) to write an entry for the baton card ${card.id} "Flaky login test".\n`,
@@ -417,18 +429,18 @@ describe('baton card ask / commit (two-phase)', () => {
     const reply = `I dug into it.\n\nHere is the entry:\n\n${fence}board-entry\ntype: finding\n---\nThe spec compares against \`Date.now()\`:\n\n${fence}ts\nexpect(token.exp).toBe(Date.now() + 3600);\n${fence}\n${fence}\n\nTell me if you want a fix too.\n`;
     const replyFile = join(root, '..', 'reply.md');
     writeFileSync(replyFile, reply);
-    const commit = run(['card', 'commit', '--session', 'sess-1'], readFileSync(replyFile, 'utf8'));
+    const commit = await run(['card', 'commit', '--session', 'sess-1'], readFileSync(replyFile, 'utf8'));
     expect(commit.code).toBe(0);
     expect(commit.stdout).toMatch(
       new RegExp(`^added e-[0-9A-Z]{26} \\(finding\\) to ${card.id} "Flaky login test" as claude-3f2a9c\\n$`),
     );
-    const json = readJson(run(['card', 'read', card.id, '--json']).stdout);
+    const json = readJson((await run(['card', 'read', card.id, '--json'])).stdout);
     expect(json.entries).toHaveLength(1);
     expect(json.entries[0]!.body).toBe(
       `The spec compares against \`Date.now()\`:\n\n${fence}ts\nexpect(token.exp).toBe(Date.now() + 3600);\n${fence}`,
     );
     expect(snapshot(join(root, 'pending'))).toEqual({});
-    expect(run(['card', 'commit', '--session', 'sess-1'], reply)).toEqual({
+    expect(await run(['card', 'commit', '--session', 'sess-1'], reply)).toEqual({
       code: 1,
       stdout: '',
       stderr:
@@ -436,18 +448,18 @@ describe('baton card ask / commit (two-phase)', () => {
     });
   });
 
-  it('card new --ask: the agent picks the title; the card is created with its entry', () => {
-    const { run } = withSession();
-    const ask = run(['card', 'new', '--ask', 'open a card about the login flake']);
+  it('card new --ask: the agent picks the title; the card is created with its entry', async () => {
+    const { run } = await withSession();
+    const ask = await run(['card', 'new', '--ask', 'open a card about the login flake']);
     expect(ask.code).toBe(0);
     expect(ask.stdout).toContain('title: <a short title for the card>\n');
     const reply = `${fence}board-entry\ntitle: Login flake: wall-clock time\ntype: question\n---\nFreeze time globally or per test?\n${fence}\n`;
-    const commit = run(['card', 'commit'], reply);
+    const commit = await run(['card', 'commit'], reply);
     expect(commit.code).toBe(0);
     expect(commit.stdout).toMatch(
       /^created c-[0-9A-Z]{26} "Login flake: wall-clock time" \(1 entry\) .*-login-flake-wall-clock-time\.md\n$/,
     );
-    expect(run(['card', 'list']).stdout).toContain('1 entry');
+    expect((await run(['card', 'list'])).stdout).toContain('1 entry');
   });
 
   const malformed: [string, string, string][] = [
@@ -476,12 +488,12 @@ describe('baton card ask / commit (two-phase)', () => {
 
   it.each(malformed)(
     'a reply with %s: warning, nothing written, the request stays open',
-    (_name, reply, warning) => {
-      const { root, run, newCard } = withSession();
-      const card = newCard('Target');
-      expect(run(['card', 'ask', card.id, 'add a note']).code).toBe(0);
+    async (_name, reply, warning) => {
+      const { root, run, newCard } = await withSession();
+      const card = await newCard('Target');
+      expect((await run(['card', 'ask', card.id, 'add a note'])).code).toBe(0);
       const before = snapshot(root);
-      const commit = run(['card', 'commit', '--session', 'sess-1'], reply);
+      const commit = await run(['card', 'commit', '--session', 'sess-1'], reply);
       expect(commit.code).toBe(1);
       expect(commit.stdout).toBe('');
       expect(commit.stderr).toMatch(
@@ -493,13 +505,13 @@ describe('baton card ask / commit (two-phase)', () => {
     },
   );
 
-  it('an expired request is ignored and removed; commit says so and names the next step', () => {
-    const { root, run, newCard } = withSession();
+  it('an expired request is ignored and removed; commit says so and names the next step', async () => {
+    const { root, run, newCard } = await withSession();
     writeFileSync(join(root, 'config.json'), '{"pending": {"ttl": "1ms"}}');
-    const card = newCard('Short-lived');
-    expect(run(['card', 'ask', card.id, 'quick']).code).toBe(0);
+    const card = await newCard('Short-lived');
+    expect((await run(['card', 'ask', card.id, 'quick'])).code).toBe(0);
     const reply = `${fence}board-entry\ntype: note\n---\nlate\n${fence}`;
-    const commit = run(['card', 'commit', '--session', 'sess-1'], reply);
+    const commit = await run(['card', 'commit', '--session', 'sess-1'], reply);
     expect(commit.code).toBe(1);
     expect(commit.stderr).toMatch(
       new RegExp(
@@ -507,13 +519,13 @@ describe('baton card ask / commit (two-phase)', () => {
       ),
     );
     expect(snapshot(join(root, 'pending'))).toEqual({});
-    expect(readJson(run(['card', 'read', card.id, '--json']).stdout).entries).toEqual([]);
+    expect(readJson((await run(['card', 'read', card.id, '--json'])).stdout).entries).toEqual([]);
   });
 
-  it('card new takes a title or --ask, not both', () => {
-    const { root, run } = withSession();
+  it('card new takes a title or --ask, not both', async () => {
+    const { root, run } = await withSession();
     const before = snapshot(root);
-    expect(run(['card', 'new', 'Title', '--ask', 'intent'])).toEqual({
+    expect(await run(['card', 'new', 'Title', '--ask', 'intent'])).toEqual({
       code: 2,
       stdout: '',
       stderr: 'baton: card new takes either a title or --ask "<intent>" (the agent then picks the title)\n',
@@ -521,11 +533,11 @@ describe('baton card ask / commit (two-phase)', () => {
     expect(snapshot(root)).toEqual(before);
   });
 
-  it('ask with no live session names --session; nothing written', () => {
+  it('ask with no live session names --session; nothing written', async () => {
     const { root, run, newCard } = project();
-    const card = newCard('Lonely');
+    const card = await newCard('Lonely');
     const before = snapshot(root);
-    expect(run(['card', 'ask', card.id, 'anything'])).toEqual({
+    expect(await run(['card', 'ask', card.id, 'anything'])).toEqual({
       code: 1,
       stdout: '',
       stderr: `baton: no live agent session for this project on ${root} — start one (its hooks register it), or pass --session <id>\n`,

@@ -1,11 +1,13 @@
 // What reaches a terminal (or an agent's context): control characters shown as escapes, every body line behind
-// the gutter, so a message can neither drive the terminal nor pose as a header, a tag or another message.
+// the gutter, so a message can neither drive the terminal nor pose as a header, a tag or another message. The
+// commands run in process (main() with a captured io): the bytes they print are the binary's.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBoard } from '../../src/core/board/open-board.js';
 import { writeSession } from '../../src/core/sessions/session.js';
-import { baton, testdir } from '../helpers/testdir.js';
+import { cli } from '../helpers/cli.js';
+import { testdir } from '../helpers/testdir.js';
 
 const ID = 'm-01M8P1ZDQDQA0HSZZ7R976HZ20';
 // Every header form the CLI prints, plus the characters that move a cursor or end a line in some reader.
@@ -32,13 +34,13 @@ const HEADER = /^m-[0-9A-Z]{26} {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ {2}alice → 
 function board() {
   const dir = testdir();
   const root = join(dir, '.baton');
-  const run = (args: string[], input = '') => baton(args, { cwd: dir, env: { BATON_DIR: root }, input });
+  const run = (args: string[], input = '') => cli(args, { cwd: dir, env: { BATON_DIR: root }, input });
   return { dir, root, run };
 }
 
-function forgedMail() {
+async function forgedMail() {
   const b = board();
-  const sent = b.run(['send', '--as', 'alice', '--to', 'bob', '--subject', SUBJECT, '--body', FORGED]);
+  const sent = await b.run(['send', '--as', 'alice', '--to', 'bob', '--subject', SUBJECT, '--body', FORGED]);
   expect(sent.code).toBe(0);
   return b;
 }
@@ -67,25 +69,25 @@ function expectOneFramedMessage(stdout: string): void {
 }
 
 describe('forged headers and terminal escapes in mail', () => {
-  it('inbox and thread: one header, every body line behind the gutter, escapes visible', () => {
-    const { run } = forgedMail();
-    const inbox = run(['inbox', '--as', 'bob']);
+  it('inbox and thread: one header, every body line behind the gutter, escapes visible', async () => {
+    const { run } = await forgedMail();
+    const inbox = await run(['inbox', '--as', 'bob']);
     expect(frame(inbox.stdout).filter((line) => line !== '')).toHaveLength(2);
     expectOneFramedMessage(inbox.stdout);
     const id = /^(m-[0-9A-Z]{26})/m.exec(inbox.stdout)![1]!;
-    expectOneFramedMessage(run(['thread', id]).stdout);
+    expectOneFramedMessage((await run(['thread', id])).stdout);
   });
 
-  it('listen: the same framing', () => {
-    const { run } = forgedMail();
-    const listen = run(['listen', '--as', 'bob', '--timeout', '1']);
+  it('listen: the same framing', async () => {
+    const { run } = await forgedMail();
+    const listen = await run(['listen', '--as', 'bob', '--timeout', '1']);
     expect(listen.code).toBe(0);
     expectOneFramedMessage(listen.stdout);
   });
 
-  it('poll: one <baton-mail> block labelled as data, its tags and header baton’s own', () => {
-    const { run } = forgedMail();
-    const poll = run(['poll', '--as', 'bob']);
+  it('poll: one <baton-mail> block labelled as data, its tags and header baton’s own', async () => {
+    const { run } = await forgedMail();
+    const poll = await run(['poll', '--as', 'bob']);
     expectOneFramedMessage(poll.stdout);
     const lines = frame(poll.stdout).filter((line) => line !== '');
     expect(lines[0]).toBe('<baton-mail to="bob">');
@@ -97,47 +99,49 @@ describe('forged headers and terminal escapes in mail', () => {
     expect(lines.filter((line) => line.includes('more waiting'))).toEqual([]);
   });
 
-  it('--json keeps bodies and subjects as data, byte for byte', () => {
-    const { run } = forgedMail();
-    const [message] = JSON.parse(run(['inbox', '--as', 'bob', '--json']).stdout).messages;
+  it('--json keeps bodies and subjects as data, byte for byte', async () => {
+    const { run } = await forgedMail();
+    const [message] = JSON.parse((await run(['inbox', '--as', 'bob', '--json'])).stdout).messages;
     expect(message.body).toBe(`${FORGED}\n`);
     expect(message.subject).toBe(SUBJECT);
-    const listen = run(['listen', '--as', 'bob', '--json', '--timeout', '1']);
+    const listen = await run(['listen', '--as', 'bob', '--json', '--timeout', '1']);
     expect(JSON.parse(listen.stdout.trimEnd()).body).toBe(`${FORGED}\n`);
   });
 });
 
 describe('terminal escapes elsewhere', () => {
-  it('card read shows the file with control characters visible; --json keeps the exact text', () => {
+  it('card read shows the file with control characters visible; --json keeps the exact text', async () => {
     const { run } = board();
-    const card = JSON.parse(run(['card', 'new', 'Escapes', '--json']).stdout).card;
-    expect(run(['card', 'write', card.id, '--body', 'clear \u001b[2J\u001b[H screen\rover']).code).toBe(0);
-    const read = run(['card', 'read', card.id]);
+    const card = JSON.parse((await run(['card', 'new', 'Escapes', '--json'])).stdout).card;
+    expect(
+      (await run(['card', 'write', card.id, '--body', 'clear \u001b[2J\u001b[H screen\rover'])).code,
+    ).toBe(0);
+    const read = await run(['card', 'read', card.id]);
     expect(read.stdout).not.toMatch(RAW_CONTROL);
     expect(read.stdout).toContain('clear \\e[2J\\e[H screen\\rover');
     const file = readFileSync(card.path, 'utf8');
     expect(read.stdout).toBe(file.replace(/\u001b/g, '\\e').replace(/\r/g, '\\r'));
-    expect(JSON.parse(run(['card', 'read', card.id, '--json']).stdout).text).toBe(file);
+    expect(JSON.parse((await run(['card', 'read', card.id, '--json'])).stdout).text).toBe(file);
   });
 
-  it('card list shows a hand-edited title with its control characters visible', () => {
+  it('card list shows a hand-edited title with its control characters visible', async () => {
     const { run } = board();
-    const card = JSON.parse(run(['card', 'new', 'Plain', '--json']).stdout).card;
+    const card = JSON.parse((await run(['card', 'new', 'Plain', '--json'])).stdout).card;
     writeFileSync(
       card.path,
       readFileSync(card.path, 'utf8').replace('title: Plain', 'title: "evil \\e]0;pwned\\a title"'),
     );
-    const list = run(['card', 'list']);
+    const list = await run(['card', 'list']);
     expect(list.stdout).not.toMatch(RAW_CONTROL);
     expect(list.stdout).toContain('evil \\e]0;pwned\\x07 title\n');
-    const json = run(['card', 'list', '--json']);
+    const json = await run(['card', 'list', '--json']);
     expect([json.code, json.stderr]).toEqual([0, '']);
     expect(json.stdout).toContain('evil \\u001b]0;pwned\\u0007 title');
   });
 
-  it('sessions shows a cwd with control characters visible', () => {
+  it('sessions shows a cwd with control characters visible', async () => {
     const { dir, root, run } = board();
-    run(['init']);
+    await run(['init']);
     const now = new Date().toISOString();
     writeSession(openBoard({ board: root, cwd: dir, env: {} }), {
       id: 'sess-x',
@@ -150,7 +154,7 @@ describe('terminal escapes elsewhere', () => {
       lastSeen: now,
       endedAt: now,
     });
-    const sessions = run(['sessions']);
+    const sessions = await run(['sessions']);
     expect(sessions.stdout).not.toMatch(RAW_CONTROL);
     expect(sessions.stdout).toMatch(
       /^sess-x {2}claude {2}bob {2}ended {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ {2}\/tmp\/\\e\]0;pwned\\x07\n$/,
