@@ -43,7 +43,10 @@ export interface OpenBoardOptions {
   processTree?: boolean;
   /**
    * Where the board's files live (default: the folder resolved above, through `fileStore`). A store names its own
-   * board folder: given one (`memoryStore(root)` in tests), nothing is resolved and the disk is not looked at.
+   * board folder: given one (`memoryStore(root)` in tests), nothing is resolved. Messages, cards, last-seen stamps,
+   * the board's creation and every record write go through it; notes, sessions, pending writes, agents and config
+   * are still read from the folder itself (safe-fs), so a store other than the file store serves messages and cards
+   * only.
    */
   store?: BoardStore;
 }
@@ -63,7 +66,7 @@ export interface Board {
   /** See OpenBoardOptions.processTree. */
   readonly processTree: boolean;
   readonly redact: Redactor;
-  /** What messages and cards are read from and written to (not enumerable, as `env`). */
+  /** What messages and cards are read from and written to (not enumerable, as `env`); see OpenBoardOptions.store. */
   readonly store: BoardStore;
 }
 

@@ -1,7 +1,8 @@
-// A board held in memory, for tests and tools that want a board without a disk: a tree of folders and files with
-// the file store's semantics (exclusive creation of markers, rename as a claim that only one caller wins, caps,
-// refusals with the same messages). There are no links, FIFOs or other processes here, so the checks that guard
-// against them have nothing to find; every other check is made as on disk.
+// A board held in memory, for tests and tools that want messages and cards without a disk: a tree of folders and
+// files with the file store's semantics (exclusive creation of markers, rename as a claim that only one caller wins,
+// caps, refusals with the same messages). There are no links, FIFOs or other processes here, so the checks that
+// guard against them have nothing to find; every other check is made as on disk. Notes, sessions, pending writes and
+// agents still read the board folder itself (see OpenBoardOptions.store): they need the file store.
 import { isUtf8 } from 'node:buffer';
 import { basename, dirname, join, sep } from 'node:path';
 import { BOARD_FILE, boardInfoProblem, type FolderState } from '../board/resolve.js';

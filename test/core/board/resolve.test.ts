@@ -197,5 +197,11 @@ describe('board creation', () => {
     const foreign = openBoard({ board: other, cwd: other, env: {}, home: '/nonexistent-home' });
     expect(() => ensureBoard(foreign, { adopt: true })).toThrow('is not a baton board');
     expect(filesUnder(other)).toEqual(['notes.txt']);
+    // A `.baton` that is a file lists as nothing through the store: it is still not adopted, and kept.
+    const plain = testdir();
+    writeFileSync(join(plain, '.baton'), 'a file');
+    const file = openBoard({ board: join(plain, '.baton'), cwd: plain, env: {}, home: '/nonexistent-home' });
+    expect(() => ensureBoard(file, { adopt: true })).toThrow('is not a baton board (not a folder)');
+    expect(filesUnder(plain)).toEqual(['.baton']);
   });
 });
