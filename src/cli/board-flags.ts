@@ -17,6 +17,7 @@ export function boardFromFlags(io: CliIO, flags: { board?: string; global?: bool
     global: flags.global,
     cwd: io.cwd,
     env: io.env,
+    home: io.env.HOME || undefined,
     processTree: !io.remote,
   });
 }

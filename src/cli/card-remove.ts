@@ -14,7 +14,7 @@ export async function deleteOneCard(argv: string[], io: CliIO): Promise<number> 
   const id = requireId('del', positionals);
   const board = readBoard(io, flags);
   const file = findCard(board, id);
-  const ok = await confirm(`delete card ${file.id} (${file.path})?`, {
+  const ok = await confirm(io, `delete card ${file.id} (${file.path})?`, {
     yes: flags.yes,
     refusal: `refusing to delete card ${file.id} without confirmation`,
   });
@@ -39,7 +39,7 @@ export async function cleanCards(argv: string[], io: CliIO): Promise<number> {
     else io.out('no cards to delete\n');
     return 0;
   }
-  const ok = await confirm(`delete all ${cards.length} card(s) on ${board.root}?`, {
+  const ok = await confirm(io, `delete all ${cards.length} card(s) on ${board.root}?`, {
     yes: flags.yes,
     refusal: `refusing to delete ${cards.length} card(s) without confirmation`,
   });

@@ -1,4 +1,5 @@
 // What a CLI command is given (streams, env, cwd) and how errors become messages and exit codes (in one place).
+import { isatty } from 'node:tty';
 import { visibleText } from '../core/display/visible-text.js';
 import { BatonError } from '../core/errors.js';
 import { stdinText } from './stdin-text.js';
@@ -19,6 +20,11 @@ export interface CliIO {
    * machine is the client's to name, and nothing here starts a process or touches this process's signals for it.
    */
   remote?: boolean;
+  /**
+   * Asks the person at the terminal and resolves with the line they typed; absent when there is no terminal to ask
+   * on (stdin or stderr is not one, a remote client): a command that would ask refuses instead.
+   */
+  ask?(question: string): Promise<string>;
 }
 
 /** A usage mistake (unknown flag, missing value, bad number): exit code 2. */
@@ -117,12 +123,25 @@ export function processIO(): CliIO {
       err().write(text);
     },
     readStdin: (limit = STDIN_LIMIT) => readCapped(process.stdin, limit),
+    // isatty, not process.stdin.isTTY: creating the stdin stream costs milliseconds a silent poll does not spend.
+    ask: isatty(0) && isatty(2) ? askAtTerminal : undefined,
     flush: () =>
       new Promise((resolve, reject) => {
         if (closed) return reject(new OutputClosed());
         out().write('', (error) => (error ? reject(new OutputClosed()) : resolve()));
       }),
   };
+}
+
+// The y/N prompt on the terminal: readline is loaded only by a command that asks.
+async function askAtTerminal(question: string): Promise<string> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return await rl.question(question);
+  } finally {
+    rl.close();
+  }
 }
 
 /**
