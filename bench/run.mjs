@@ -29,6 +29,7 @@ const SECTIONS = [
   'index',
   'gc',
   'web',
+  'markdown',
   'remote',
   'sync',
 ];
