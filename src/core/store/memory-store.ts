@@ -1,33 +1,38 @@
-// A board held in memory, for tests and tools that want messages and cards without a disk: a tree of folders and
-// files with the file store's semantics (exclusive creation of markers, rename as a claim that only one caller wins,
-// caps, refusals with the same messages). There are no links, FIFOs or other processes here, so the checks that
-// guard against them have nothing to find; every other check is made as on disk. Notes, sessions, pending writes and
-// agents still read the board folder itself (see OpenBoardOptions.store): they need the file store.
+// A board held in memory, for tests and tools that want a board without a disk: a tree of folders and files with the
+// file store's semantics (exclusive creation of markers, rename as a claim that only one caller wins, caps, refusals
+// with the same messages, a new identity for every written file, folder times that move with their entries). There
+// are no links, FIFOs or other processes here, so the checks that guard against them have nothing to find; every
+// other check is made as on disk. What inspects the disk itself (doctor, gc, sync, the hooks' log and quiet check)
+// needs the file store: see OpenBoardOptions.store.
 import { isUtf8 } from 'node:buffer';
 import { basename, dirname, join, sep } from 'node:path';
 import { BOARD_FILE, boardInfoProblem, type FolderState } from '../board/resolve.js';
 import { BatonError } from '../errors.js';
 import { isBatonTempName } from './atomic-write.js';
 import type { BoardStore, StoreEntry, StoreStat } from './board-store.js';
-import { NOT_UTF8, type TextRead } from './read-file.js';
-import { type FolderCheck, type Problem, partsBelow, unsafePath } from './safe-fs.js';
+import { type HeadRead, headOf, NOT_UTF8, type TextRead } from './read-file.js';
+import { type FolderCheck, isDirectlyIn, type Problem, partsBelow, unsafePath } from './safe-fs.js';
 
 interface MemoryFile {
   kind: 'file';
   data: Buffer;
   mtimeMs: number;
+  ino: number;
 }
 
+// A folder's time changes whenever an entry is added, removed or replaced in it, as on disk (a cache of a folder's
+// listing is checked against it).
 interface MemoryFolder {
   kind: 'dir';
   mtimeMs: number;
+  ino: number;
   children: Map<string, MemoryNode>;
 }
 
 type MemoryNode = MemoryFile | MemoryFolder;
 
 const DEFAULT_MAX_BYTES = 1024 * 1024;
-const MISSING: StoreStat = { kind: 'missing', size: 0, mtimeMs: 0, links: 0 };
+const MISSING: StoreStat = { kind: 'missing', size: 0, mtimeMs: 0, links: 0, ino: 0 };
 
 /** A store for the board folder `root`, empty (no root folder yet) until something is written. */
 export function memoryStore(root: string): BoardStore {
@@ -37,6 +42,8 @@ export function memoryStore(root: string): BoardStore {
 class MemoryStore implements BoardStore {
   private top: MemoryFolder | undefined;
   private readonly locks = new Set<string>();
+  // The last serial number given to a file or folder (an inode number).
+  private serial = 0;
 
   constructor(readonly root: string) {}
 
@@ -55,11 +62,11 @@ class MemoryStore implements BoardStore {
   }
 
   createRoot(): void {
-    this.top ??= folder();
+    this.top ??= this.folder();
   }
 
   readText(path: string, maxBytes = DEFAULT_MAX_BYTES): TextRead {
-    const check = this.check(dirname(path));
+    const check = this.checkFolders(dirname(path));
     if (check.state === 'missing') return { ok: false, missing: true, reason: 'missing' };
     if (check.state === 'unsafe') {
       return { ok: false, missing: false, reason: `is inside ${check.path}, which ${check.reason}` };
@@ -73,6 +80,25 @@ class MemoryStore implements BoardStore {
     return { ok: true, text: node.data.toString('utf8') };
   }
 
+  readHeads(dir: string, paths: string[], end: string, headBytes: number): HeadRead[] {
+    const check = this.checkFolders(dir);
+    if (check.state !== 'ok') {
+      const failed: HeadRead =
+        check.state === 'missing'
+          ? { ok: false, missing: true, reason: 'missing' }
+          : { ok: false, missing: false, reason: `is inside ${check.path}, which ${check.reason}` };
+      return paths.map(() => failed);
+    }
+    return paths.map((path) => {
+      if (!isDirectlyIn(dir, path)) return { ok: false, missing: false, reason: `is not directly in ${dir}` };
+      const node = this.node(path);
+      if (!node) return { ok: false, missing: true, reason: 'missing' };
+      if (node.kind !== 'file') return { ok: false, missing: false, reason: 'is not a regular file' };
+      return headOf(node.data.subarray(0, headBytes), end);
+    });
+  }
+
+  // Durability (fsync) means nothing in memory.
   write(path: string, data: string | Uint8Array): void {
     const parent = this.ensure(dirname(path));
     const name = basename(path);
@@ -84,14 +110,23 @@ class MemoryStore implements BoardStore {
     }
     // A copy: the caller's buffer may change after the write, a file on disk would not.
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data);
-    parent.children.set(name, { kind: 'file', data: bytes, mtimeMs: Date.now() });
+    parent.children.set(name, { kind: 'file', data: bytes, mtimeMs: Date.now(), ino: ++this.serial });
+    parent.mtimeMs = Date.now();
   }
 
   touch(path: string): boolean {
     const parent = this.ensure(dirname(path));
     const name = basename(path);
     const node = parent.children.get(name);
-    if (!node) parent.children.set(name, { kind: 'file', data: Buffer.alloc(0), mtimeMs: Date.now() });
+    if (!node) {
+      parent.children.set(name, {
+        kind: 'file',
+        data: Buffer.alloc(0),
+        mtimeMs: Date.now(),
+        ino: ++this.serial,
+      });
+      parent.mtimeMs = Date.now();
+    }
     return node === undefined || node.kind === 'file';
   }
 
@@ -100,7 +135,7 @@ class MemoryStore implements BoardStore {
   }
 
   list(dir: string, problems?: Problem[]): StoreEntry[] {
-    const check = this.check(dir);
+    const check = this.checkFolders(dir);
     if (check.state === 'unsafe') {
       problems?.push({ path: check.path, reason: check.reason });
       return [];
@@ -111,12 +146,18 @@ class MemoryStore implements BoardStore {
   }
 
   stat(path: string): StoreStat {
-    const check = this.check(dirname(path));
+    const check = this.checkFolders(dirname(path));
     if (check.state === 'unsafe') throw unsafePath(check.path, check.reason);
-    const node = check.state === 'ok' ? this.node(path) : undefined;
-    if (!node) return MISSING;
-    const size = node.kind === 'file' ? node.data.length : 4096;
-    return { kind: node.kind, size, mtimeMs: node.mtimeMs, links: 1 };
+    return check.state === 'ok' ? statOf(this.node(path)) : MISSING;
+  }
+
+  statMany(dir: string, paths: string[]): StoreStat[] {
+    const check = this.checkFolders(dir);
+    if (check.state === 'unsafe') throw unsafePath(check.path, check.reason);
+    return paths.map((path) => {
+      if (!isDirectlyIn(dir, path)) throw new BatonError('unsafe_path', `${path} is not directly in ${dir}`);
+      return check.state === 'ok' ? statOf(this.node(path)) : MISSING;
+    });
   }
 
   setMtime(path: string, ms: number): boolean {
@@ -126,19 +167,21 @@ class MemoryStore implements BoardStore {
   }
 
   remove(path: string): boolean {
-    const check = this.check(dirname(path));
+    const check = this.checkFolders(dirname(path));
     if (check.state === 'missing') return false;
     if (check.state === 'unsafe') throw unsafePath(check.path, check.reason);
     const node = this.node(path);
     if (!node) return false;
     if (node.kind !== 'file') throw unsafePath(path, 'is not a regular file');
-    (this.node(dirname(path)) as MemoryFolder).children.delete(basename(path));
+    const parent = this.node(dirname(path)) as MemoryFolder;
+    parent.children.delete(basename(path));
+    parent.mtimeMs = Date.now();
     return true;
   }
 
   rename(from: string, to: string): boolean {
     for (const dir of new Set([dirname(from), dirname(to)])) {
-      const check = this.check(dir);
+      const check = this.checkFolders(dir);
       if (check.state === 'unsafe') throw unsafePath(check.path, check.reason);
       if (check.state === 'missing') return false;
     }
@@ -152,8 +195,12 @@ class MemoryStore implements BoardStore {
     if (target?.kind === 'file' && source.kind === 'dir') throw errno('ENOTDIR', 'rename', to);
     if (target?.kind === 'dir' && target.children.size > 0) throw errno('ENOTEMPTY', 'rename', to);
     if (source.kind === 'dir' && to.startsWith(`${from}${sep}`)) throw errno('EINVAL', 'rename', to);
-    (this.node(dirname(from)) as MemoryFolder).children.delete(basename(from));
-    (this.node(dirname(to)) as MemoryFolder).children.set(basename(to), source);
+    const left = this.node(dirname(from)) as MemoryFolder;
+    const entered = this.node(dirname(to)) as MemoryFolder;
+    left.children.delete(basename(from));
+    entered.children.set(basename(to), source);
+    left.mtimeMs = Date.now();
+    entered.mtimeMs = left.mtimeMs;
     return true;
   }
 
@@ -175,7 +222,11 @@ class MemoryStore implements BoardStore {
     }
   }
 
-  // The node at `path`, or undefined; the folders on the way are not checked (check() does that).
+  private folder(): MemoryFolder {
+    return { kind: 'dir', mtimeMs: Date.now(), ino: ++this.serial, children: new Map() };
+  }
+
+  // The node at `path`, or undefined; the folders on the way are not checked (checkFolders() does that).
   private node(path: string): MemoryNode | undefined {
     let at: MemoryNode | undefined = this.top;
     for (const part of partsBelow(this.root, path)) {
@@ -186,7 +237,7 @@ class MemoryStore implements BoardStore {
   }
 
   // As safe-fs's checkFolders: every folder from the root (exclusive) down to `dir` (inclusive).
-  private check(dir: string): FolderCheck {
+  checkFolders(dir: string): FolderCheck {
     const parts = partsBelow(this.root, dir);
     if (!this.top) return { state: 'missing' };
     let at: MemoryFolder = this.top;
@@ -212,8 +263,9 @@ class MemoryStore implements BoardStore {
       path = join(path, part);
       let next = at.children.get(part);
       if (!next) {
-        next = folder();
+        next = this.folder();
         at.children.set(part, next);
+        at.mtimeMs = next.mtimeMs;
       }
       if (next.kind !== 'dir') throw unsafePath(path, 'is not a folder');
       at = next;
@@ -222,8 +274,10 @@ class MemoryStore implements BoardStore {
   }
 }
 
-function folder(): MemoryFolder {
-  return { kind: 'dir', mtimeMs: Date.now(), children: new Map() };
+function statOf(node: MemoryNode | undefined): StoreStat {
+  if (!node) return MISSING;
+  const size = node.kind === 'file' ? node.data.length : 4096;
+  return { kind: node.kind, size, mtimeMs: node.mtimeMs, links: 1, ino: node.ino };
 }
 
 // The error a file system call would throw, so callers that tell ENOENT from the rest behave the same.

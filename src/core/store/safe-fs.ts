@@ -61,6 +61,14 @@ export function partsBelow(root: string, path: string): string[] {
   return rel.split(sep);
 }
 
+/**
+ * Whether `path` lies directly in folder `dir` (both normal), by string: path.dirname would cost more than the read
+ * on 10,000 notes.
+ */
+export function isDirectlyIn(dir: string, path: string): boolean {
+  return path.startsWith(dir) && path[dir.length] === sep && !path.includes(sep, dir.length + 1);
+}
+
 /** Checks every folder from `root` (exclusive) down to `dir` (inclusive) with lstat, creating nothing. */
 export function checkFolders(root: string, dir: string): FolderCheck {
   let at = root;

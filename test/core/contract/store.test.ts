@@ -136,8 +136,96 @@ describe.each(STORES)('%s store', (_name, open) => {
       { name: 'one.md', kind: 'file' },
     ]);
     expect(store.list(at('nowhere'))).toEqual([]);
-    expect(store.stat(at('nowhere', 'x'))).toEqual({ kind: 'missing', size: 0, mtimeMs: 0, links: 0 });
+    expect(store.stat(at('nowhere', 'x'))).toEqual({
+      kind: 'missing',
+      size: 0,
+      mtimeMs: 0,
+      links: 0,
+      ino: 0,
+    });
     expect(store.stat(at('m', 'gone'))).toMatchObject({ kind: 'missing' });
+  });
+
+  it('a write makes a new file (a new ino) and a rename keeps it, so a cache can tell a replaced file', () => {
+    const { store, at } = made();
+    store.write(at('notes', 'a.md'), 'one');
+    const first = store.stat(at('notes', 'a.md'));
+    store.write(at('notes', 'a.md'), 'two', { fsync: false });
+    const second = store.stat(at('notes', 'a.md'));
+    expect(second.ino).not.toBe(first.ino);
+    store.rename(at('notes', 'a.md'), at('notes', 'b.md'));
+    expect(store.stat(at('notes', 'b.md'))).toMatchObject({ ino: second.ino, size: 3 });
+    expect(store.stat(at('notes')).ino).not.toBe(second.ino);
+  });
+
+  it('statMany stats files of one folder, checking it once; a file where the folder belongs is refused', () => {
+    const { store, at } = made();
+    store.write(at('notes', 'p', 'a.md'), 'aaa');
+    store.ensureFolder(at('notes', 'p', 'sub'));
+    const [a, sub, gone] = store.statMany(at('notes', 'p'), [
+      at('notes', 'p', 'a.md'),
+      at('notes', 'p', 'sub'),
+      at('notes', 'p', 'gone.md'),
+    ]);
+    expect(a).toMatchObject({ kind: 'file', size: 3, ino: store.stat(at('notes', 'p', 'a.md')).ino });
+    expect([sub?.kind, gone?.kind]).toEqual(['dir', 'missing']);
+    expect(store.statMany(at('notes', 'q'), [at('notes', 'q', 'x.md')])).toEqual([
+      { kind: 'missing', size: 0, mtimeMs: 0, links: 0, ino: 0 },
+    ]);
+    expect(() => store.statMany(at('notes', 'p'), [at('notes', 'p', 'sub', 'deeper.md')])).toThrow(
+      `${at('notes', 'p', 'sub', 'deeper.md')} is not directly in ${at('notes', 'p')}`,
+    );
+    store.write(at('file'), 'x');
+    expect(() => store.statMany(at('file', 'p'), [at('file', 'p', 'a.md')])).toThrow(
+      `${at('file')} is not a folder — nothing was written`,
+    );
+  });
+
+  it('checkFolders says ok, missing, or which folder on the way must not be used', () => {
+    const { store, at } = made();
+    store.write(at('state', 'seen', 'alice'), '');
+    expect(store.checkFolders(at('state', 'seen'))).toEqual({ state: 'ok' });
+    expect(store.checkFolders(store.root)).toEqual({ state: 'ok' });
+    expect(store.checkFolders(at('state', 'pids'))).toEqual({ state: 'missing' });
+    expect(store.checkFolders(at('state', 'seen', 'alice', 'x'))).toEqual({
+      state: 'unsafe',
+      path: at('state', 'seen', 'alice'),
+      reason: 'is not a folder',
+    });
+  });
+
+  it('readHeads reads each file only through its first end marker, strict UTF-8, regular files only', () => {
+    const { store, at } = made();
+    const dir = at('notes', 'p');
+    store.write(join(dir, 'a.md'), '---\ntitle: a\n---\nthe body\n');
+    store.write(join(dir, 'long.md'), `---\n${'x'.repeat(100)}\n---\nbody\n`);
+    store.write(
+      join(dir, 'bad.md'),
+      Buffer.concat([Buffer.from('---\n'), Buffer.from([0xff]), Buffer.from('\n---\n')]),
+    );
+    store.ensureFolder(join(dir, 'sub.md'));
+    const heads = store.readHeads(
+      dir,
+      ['a.md', 'long.md', 'bad.md', 'sub.md', 'gone.md']
+        .map((name) => join(dir, name))
+        .concat(at('notes', 'x.md')),
+      '\n---\n',
+      64,
+    );
+    expect(heads).toEqual([
+      { ok: true, text: '---\ntitle: a\n---\n' },
+      { ok: true, text: undefined },
+      { ok: false, missing: false, reason: NOT_UTF8 },
+      { ok: false, missing: false, reason: 'is not a regular file' },
+      { ok: false, missing: true, reason: 'missing' },
+      { ok: false, missing: false, reason: `is not directly in ${dir}` },
+    ]);
+    expect(store.readHeads(at('nowhere'), [at('nowhere', 'a.md')], '\n---\n', 64)).toEqual([
+      { ok: false, missing: true, reason: 'missing' },
+    ]);
+    expect(store.readHeads(join(dir, 'a.md'), [join(dir, 'a.md', 'x')], '\n---\n', 64)).toEqual([
+      { ok: false, missing: false, reason: `is inside ${join(dir, 'a.md')}, which is not a folder` },
+    ]);
   });
 
   it('remove takes a file once; a second remove, or one in a missing folder, is false', () => {

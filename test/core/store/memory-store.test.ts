@@ -1,8 +1,9 @@
-// What only the memory store has to say for itself: it never touches the disk, and a lock taken twice in one call
-// stack is a conflict at once (on disk, the same wait ends in the same conflict after the lock's timeout).
+// What only the memory store has to say for itself: it never touches the disk, a lock taken twice in one call stack
+// is a conflict at once (on disk, the same wait ends in the same conflict after the lock's timeout), and a folder's
+// time moves with its entries (on disk, the kernel's clock does that, at its own granularity).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openBoard } from '../../../src/core/board/open-board.js';
 import { appendEntry, createCard } from '../../../src/core/cards/index.js';
 import { pollMessages } from '../../../src/core/messages/delivery.js';
@@ -46,6 +47,39 @@ describe('memoryStore', () => {
       code: 'no_board',
       message:
         '/m/.baton is not a baton board (its board.json is not valid JSON) — nothing was read or written',
+    });
+  });
+
+  describe('a folder’s time', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('moves when an entry is added, replaced, renamed in or out, or removed, and only then', () => {
+      vi.useFakeTimers({ now: Date.parse('2026-11-30T11:00:00.000Z') });
+      const store = memoryStore('/m/.baton');
+      store.createRoot();
+      const dir = '/m/.baton/notes/p';
+      const time = () => new Date(store.stat(dir).mtimeMs).toISOString();
+      const at = (minute: number, change: () => unknown) => {
+        vi.setSystemTime(Date.parse(`2026-11-30T11:${String(minute).padStart(2, '0')}:00.000Z`));
+        change();
+        return time();
+      };
+      store.ensureFolder(dir);
+      expect(time()).toBe('2026-11-30T11:00:00.000Z');
+      expect(at(1, () => store.write(`${dir}/a.md`, 'a'))).toBe('2026-11-30T11:01:00.000Z');
+      expect(at(2, () => store.write(`${dir}/a.md`, 'b'))).toBe('2026-11-30T11:02:00.000Z');
+      expect(at(3, () => store.touch(`${dir}/a.md`))).toBe('2026-11-30T11:02:00.000Z');
+      expect(at(4, () => store.touch(`${dir}/b.md`))).toBe('2026-11-30T11:04:00.000Z');
+      expect(at(5, () => store.readText(`${dir}/a.md`))).toBe('2026-11-30T11:04:00.000Z');
+      expect(at(6, () => store.rename(`${dir}/b.md`, '/m/.baton/notes/b.md'))).toBe(
+        '2026-11-30T11:06:00.000Z',
+      );
+      expect(store.stat('/m/.baton/notes').mtimeMs).toBe(Date.parse('2026-11-30T11:06:00.000Z'));
+      expect(at(7, () => store.remove(`${dir}/a.md`))).toBe('2026-11-30T11:07:00.000Z');
+      expect(at(8, () => store.ensureFolder(`${dir}/sub`))).toBe('2026-11-30T11:08:00.000Z');
+      expect(at(9, () => store.ensureFolder(`${dir}/sub`))).toBe('2026-11-30T11:08:00.000Z');
     });
   });
 });
