@@ -6,6 +6,7 @@ import { isDisabled, resolveBoard } from '../core/board/resolve.js';
 import { queuedIds } from '../core/messages/spool.js';
 import { readJsonRecord } from '../core/store/json-record.js';
 import { nameProblem } from '../core/store/names.js';
+import { readTextFile } from '../core/store/read-file.js';
 import { entryKind, listNames } from '../core/store/safe-fs.js';
 import type { HookEvent, HookHarness } from './events.js';
 import { indexDue } from './index-due.js';
@@ -48,14 +49,10 @@ export function nothingToDo(check: QuietCheck): boolean {
       (name) => name === `${input.session}.json` || name.endsWith('.lock'),
     );
   }
-  const record = readJsonRecord<{ id: string; agent: string }>(
-    board.root,
-    join(sessions, `${input.session}.json`),
-    {
-      id: 'string',
-      agent: 'string',
-    },
-  );
+  // The disk read as the file store reads it, without loading the store (this check is a hook's whole cost).
+  const disk = { readText: (path: string, max?: number) => readTextFile(board.root, path, max) };
+  const path = join(sessions, `${input.session}.json`);
+  const record = readJsonRecord<{ id: string; agent: string }>(disk, path, { id: 'string', agent: 'string' });
   if (!record.ok || record.value.id !== input.session) return false;
   const fromEnv = check.env.BATON_AGENT;
   const agent = fromEnv && !nameProblem('agent', fromEnv) ? fromEnv : record.value.agent;

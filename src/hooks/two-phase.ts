@@ -6,14 +6,13 @@ import { visibleText } from '../core/display/visible-text.js';
 import { commitPending } from '../core/pending/commit.js';
 import { clearPending, markAnnounced, pendingPath, readPending } from '../core/pending/pending.js';
 import { pendingPrompt } from '../core/pending/request.js';
-import { withLock } from '../core/store/lock.js';
 import { readTranscript } from '../core/transcripts/read-transcript.js';
 
 /** The prompt of the session's pending write when its agent has not been shown it yet (it is now marked shown). */
 export function announcePending(board: Board, session: string): string | undefined {
   const read = readPending(board, session);
   if (read.state !== 'open' || read.pending.announced) return undefined;
-  return withLock(board.root, pendingPath(board, session), () => {
+  return board.store.withLock(pendingPath(board, session), () => {
     const again = readPending(board, session);
     if (again.state !== 'open' || again.pending.announced) return undefined;
     markAnnounced(board, again.pending);

@@ -4,10 +4,9 @@ import { BatonError } from '../errors.js';
 import { listRecipients, unreadIds } from '../messages/read.js';
 import { isTempName } from '../store/atomic-write.js';
 import { type JsonRead, type JsonSchema, readJsonRecord } from '../store/json-record.js';
-import { withLock } from '../store/lock.js';
 import { nameProblem } from '../store/names.js';
 import { validateStoredName, writeJsonRecord } from '../store/records.js';
-import { listNames, type Problem } from '../store/safe-fs.js';
+import type { Problem } from '../store/safe-fs.js';
 import { readSeen } from './seen.js';
 
 export interface AgentRecord {
@@ -60,7 +59,7 @@ export function registerAgent(board: Board, agent: string, session?: string): Ag
   checkAgentRecord(board, name);
   ensureBoard(board);
   const path = agentPath(board, name);
-  return withLock(board.root, path, () => {
+  return board.store.withLock(path, () => {
     const now = new Date(board.clock()).toISOString();
     const read = readAgent(board, path, name);
     if (!read.ok && !read.missing) {
@@ -80,7 +79,7 @@ export function registerAgent(board: Board, agent: string, session?: string): Ag
 }
 
 function readAgent(board: Board, path: string, name: string): JsonRead<AgentRecord> {
-  const read = readJsonRecord<AgentRecord>(board.root, path, AGENT_SCHEMA, 64 * 1024);
+  const read = readJsonRecord<AgentRecord>(board.store, path, AGENT_SCHEMA, 64 * 1024);
   if (read.ok && read.value.name !== name) {
     return {
       ok: false,
@@ -96,7 +95,7 @@ export function listAgents(board: Board): { agents: AgentSummary[]; problems: Pr
   const problems: Problem[] = [];
   const byName = new Map<string, AgentSummary>();
   const dir = boardPath(board, 'agents');
-  for (const file of listNames(board.root, dir, problems)) {
+  for (const { name: file } of board.store.list(dir, problems)) {
     if (isTempName(file) || file.endsWith('.lock')) continue;
     const name = file.endsWith('.json') ? file.slice(0, -'.json'.length) : '';
     if (!name || nameProblem('agent', name)) {

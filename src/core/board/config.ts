@@ -4,7 +4,6 @@
 // Nothing passes a raw 0 past this file: "off" is a flag, "never" and "no limit" are Infinity. A file or value that
 // cannot be used is reported (`problems`) and its default used: a broken config.json never stops a reader or a hook.
 import { cut } from '../display/cut.js';
-import { readTextFile } from '../store/read-file.js';
 import { type Board, boardPath } from './open-board.js';
 
 export interface Settings {
@@ -170,7 +169,7 @@ export function loadSettings(board: Board): LoadedSettings {
 /** The parsed `config.json` (`{}` when there is none, or when it cannot be used: then a problem says why). */
 function readConfig(board: Board, path: string, problems: string[]): Record<string, unknown> {
   if (!board.exists) return {};
-  const read = readTextFile(board.root, path, CONFIG_BYTES);
+  const read = board.store.readText(path, CONFIG_BYTES);
   if (!read.ok) {
     if (!read.missing)
       problems.push(`cannot read ${path}: ${read.reason} — fix or remove it; defaults are used`);

@@ -12,6 +12,7 @@ import { listProjects } from '../notes/read.js';
 import { findExpiredPendings, PENDING_DIR } from '../pending/pending.js';
 import { CONTINUATIONS_DIR } from '../sessions/parent-link.js';
 import { isBatonTempName } from '../store/atomic-write.js';
+import { fileStore } from '../store/file-store.js';
 import { readJsonRecord } from '../store/json-record.js';
 import { LOCK_OWNER, LOCK_SUFFIX, lockAbandoned } from '../store/lock.js';
 import { nameProblem } from '../store/names.js';
@@ -143,18 +144,15 @@ export function collectGarbage(board: Board, options: GcOptions = {}): GcReport 
 function staleContinuations(board: Board, now: number): string[] {
   const dir = boardPath(board, ...CONTINUATIONS_DIR);
   const stale: string[] = [];
+  // gc inspects the disk itself: this record is read from it as the rest of the folder is listed.
+  const disk = fileStore(board.root);
   for (const name of listNames(board.root, dir)) {
     const path = join(dir, name);
     if (isBatonTempName(name) || entryKind(path) !== 'file') continue;
     if (/^n-[0-9A-HJKMNP-TV-Z]{26}\.md$/.test(name)) {
       if (ageOf(path, now) > CONTINUATION_TEXT_MS) stale.push(path);
     } else if (name.endsWith('.json')) {
-      const read = readJsonRecord<{ expiresAt?: unknown }>(
-        board.root,
-        path,
-        { expiresAt: 'string?' },
-        64 * 1024,
-      );
+      const read = readJsonRecord<{ expiresAt?: unknown }>(disk, path, { expiresAt: 'string?' }, 64 * 1024);
       const expires =
         read.ok && typeof read.value.expiresAt === 'string' ? Date.parse(read.value.expiresAt) : NaN;
       if (expires <= now) stale.push(path);

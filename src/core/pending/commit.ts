@@ -7,8 +7,6 @@ import { createCard } from '../cards/create.js';
 import { BatonError, isBatonError } from '../errors.js';
 import type { NoteRecord } from '../notes/note.js';
 import { type WriteHandoffResult, writeHandoff } from '../notes/write.js';
-import { withLock } from '../store/lock.js';
-import { checkFolders } from '../store/safe-fs.js';
 import { parseBoardEntryReply } from './board-entry.js';
 import { findFencedBlocks } from './fenced-blocks.js';
 import { clearPending, HANDOFF_BLOCK, type PendingWrite, pendingPath, readPending } from './pending.js';
@@ -53,9 +51,9 @@ export function commitPending(board: Board, options: CommitOptions): CommitResul
   const session = options.session;
   const path = pendingPath(board, session);
   // No pending folder, no pending write (and nowhere to put the lock).
-  if (!board.exists || checkFolders(board.root, dirname(path)).state !== 'ok')
+  if (!board.exists || board.store.checkFolders(dirname(path)).state !== 'ok')
     return { status: 'none', session };
-  return withLock(board.root, path, () => {
+  return board.store.withLock(path, () => {
     const read = readPending(board, session);
     if (read.state === 'none') return { status: 'none', session };
     if (read.state === 'expired') return { status: 'none', session, expired: read.pending };

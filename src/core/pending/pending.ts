@@ -3,9 +3,8 @@ import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
 import { isTempName } from '../store/atomic-write.js';
 import { type JsonSchema, parseJsonRecord } from '../store/json-record.js';
 import { nameProblem, validateName } from '../store/names.js';
-import { readTextFile } from '../store/read-file.js';
 import { validateStoredName, writeJsonRecord } from '../store/records.js';
-import { listNames, type Problem, removeFile } from '../store/safe-fs.js';
+import type { Problem } from '../store/safe-fs.js';
 
 export const PENDING_DIR = 'pending';
 // A pending write holds an intent of at most 2,000 characters and a few names.
@@ -70,20 +69,20 @@ export function isExpired(pending: PendingWrite, now: number): boolean {
 /** The session's pending write. An expired one is removed and reported as `expired` (callers ignore it). */
 export function readPending(board: Board, session: string): PendingRead {
   const path = pendingPath(board, session);
-  const read = readTextFile(board.root, path, PENDING_BYTES);
+  const read = board.store.readText(path, PENDING_BYTES);
   if (!read.ok) return read.missing ? { state: 'none' } : { state: 'corrupt', path, reason: read.reason };
   const pending = parsePending(read.text);
   if (!pending || pending.session !== session) {
     return { state: 'corrupt', path, reason: 'not a pending write (bad JSON or wrong session)' };
   }
   if (!isExpired(pending, board.clock())) return { state: 'open', pending };
-  removeFile(board.root, path);
+  board.store.remove(path);
   return { state: 'expired', pending };
 }
 
 /** The session's open pending write, read only: an expired or unreadable one is none, and nothing is removed. */
 export function peekPending(board: Board, session: string): PendingWrite | undefined {
-  const read = readTextFile(board.root, pendingPath(board, session), PENDING_BYTES);
+  const read = board.store.readText(pendingPath(board, session), PENDING_BYTES);
   const pending = read.ok ? parsePending(read.text) : undefined;
   return pending && pending.session === session && !isExpired(pending, board.clock()) ? pending : undefined;
 }
@@ -91,7 +90,7 @@ export function peekPending(board: Board, session: string): PendingWrite | undef
 /** Every open (unexpired, readable) pending write on the board, read only, oldest first. */
 export function listOpenPendings(board: Board): PendingWrite[] {
   const open: PendingWrite[] = [];
-  for (const name of listNames(board.root, boardPath(board, PENDING_DIR))) {
+  for (const { name } of board.store.list(boardPath(board, PENDING_DIR))) {
     if (isTempName(name) || !name.endsWith('.json')) continue;
     const session = name.slice(0, -'.json'.length);
     if (nameProblem('session', session)) continue;
@@ -107,18 +106,18 @@ export function markAnnounced(board: Board, pending: PendingWrite): void {
 }
 
 export function clearPending(board: Board, session: string): void {
-  removeFile(board.root, pendingPath(board, session));
+  board.store.remove(pendingPath(board, session));
 }
 
 /** Paths of the expired pending writes, without touching them. Unreadable files are not counted. */
 export function findExpiredPendings(board: Board): string[] {
   const expired: string[] = [];
-  for (const name of listNames(board.root, boardPath(board, PENDING_DIR))) {
+  for (const { name } of board.store.list(boardPath(board, PENDING_DIR))) {
     if (isTempName(name) || !name.endsWith('.json')) continue;
     const session = name.slice(0, -'.json'.length);
     if (nameProblem('session', session)) continue;
     const path = pendingPath(board, session);
-    const read = readTextFile(board.root, path, PENDING_BYTES);
+    const read = board.store.readText(path, PENDING_BYTES);
     const pending = read.ok ? parsePending(read.text) : undefined;
     if (pending && pending.session === session && isExpired(pending, board.clock())) expired.push(path);
   }
@@ -129,7 +128,7 @@ export function findExpiredPendings(board: Board): string[] {
 export function listPendingProblems(board: Board): Problem[] {
   const problems: Problem[] = [];
   const dir = boardPath(board, PENDING_DIR);
-  for (const name of listNames(board.root, dir, problems)) {
+  for (const { name } of board.store.list(dir, problems)) {
     if (isTempName(name) || name.endsWith('.lock')) continue;
     const path = `${dir}/${name}`;
     const session = name.endsWith('.json') ? name.slice(0, -'.json'.length) : '';
@@ -137,7 +136,7 @@ export function listPendingProblems(board: Board): Problem[] {
       problems.push({ path, reason: 'not a pending write (pending/<session>.json)' });
       continue;
     }
-    const read = readTextFile(board.root, path, PENDING_BYTES);
+    const read = board.store.readText(path, PENDING_BYTES);
     if (!read.ok) {
       if (!read.missing) problems.push({ path, reason: read.reason });
     } else if (parsePending(read.text)?.session !== session) {
@@ -153,7 +152,7 @@ export function listPendingProblems(board: Board): Problem[] {
 /** Removes every expired pending write; returns how many. Unreadable files are left alone. */
 export function cleanExpiredPendings(board: Board): number {
   const expired = findExpiredPendings(board);
-  for (const path of expired) removeFile(board.root, path);
+  for (const path of expired) board.store.remove(path);
   return expired.length;
 }
 

@@ -4,7 +4,7 @@ import { type Board, boardPath } from '../board/open-board.js';
 import { isTempName } from '../store/atomic-write.js';
 import { readJsonRecord } from '../store/json-record.js';
 import { nameProblem } from '../store/names.js';
-import { listNames, type Problem } from '../store/safe-fs.js';
+import type { Problem } from '../store/safe-fs.js';
 import { SESSION_SCHEMA, type SessionRecord } from './session.js';
 
 export interface SessionList {
@@ -18,7 +18,7 @@ export function listSessions(board: Board): SessionList {
   const dir = boardPath(board, 'sessions');
   const sessions: SessionRecord[] = [];
   const problems: Problem[] = [];
-  for (const name of listNames(board.root, dir, problems)) {
+  for (const { name } of board.store.list(dir, problems)) {
     if (isTempName(name) || name.endsWith('.lock')) continue;
     const path = `${dir}/${name}`;
     const id = name.endsWith('.json') ? name.slice(0, -'.json'.length) : '';
@@ -26,7 +26,7 @@ export function listSessions(board: Board): SessionList {
       problems.push({ path, reason: 'not a session record' });
       continue;
     }
-    const read = readJsonRecord<SessionRecord>(board.root, path, SESSION_SCHEMA);
+    const read = readJsonRecord<SessionRecord>(board.store, path, SESSION_SCHEMA);
     if (!read.ok) {
       if (!read.missing) problems.push({ path, reason: read.reason });
     } else if (read.value.id !== id) {

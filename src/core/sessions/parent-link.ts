@@ -1,5 +1,6 @@
 // How a new session learns the session it continues: BATON_PARENT_SESSION, else a one-shot pending continuation
 // left for its project (`state/continuations/<project>.json`) that the first session to start there claims.
+import { dirname } from 'node:path';
 import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { projectKeyProblem } from '../notes/note.js';
@@ -7,7 +8,6 @@ import { tempPathFor } from '../store/atomic-write.js';
 import { type JsonSchema, readJsonRecord } from '../store/json-record.js';
 import { nameProblem, validateName } from '../store/names.js';
 import { writeJsonRecord } from '../store/records.js';
-import { entryKind, removeFile, renameInside } from '../store/safe-fs.js';
 
 /** The environment variable `baton continue` sets for the session it starts; the session-start hook reads it. */
 export const PARENT_ENV = 'BATON_PARENT_SESSION';
@@ -70,10 +70,12 @@ export function claimContinuation(
   // A hand-edited session record may carry any project key: it simply has no continuation waiting.
   if (projectKeyProblem(projectKey)) return undefined;
   const path = continuationPath(board, projectKey);
-  if (entryKind(path) !== 'file') return undefined;
+  // A link or a file where a folder belongs holds no continuation (doctor names it): nothing is followed.
+  if (board.store.checkFolders(dirname(path)).state !== 'ok' || board.store.stat(path).kind !== 'file')
+    return undefined;
   const claimed = tempPathFor(path);
-  if (!renameInside(board.root, path, claimed)) return undefined;
-  const read = readJsonRecord<PendingContinuation>(board.root, claimed, SCHEMA, 64 * 1024);
+  if (!board.store.rename(path, claimed)) return undefined;
+  const read = readJsonRecord<PendingContinuation>(board.store, claimed, SCHEMA, 64 * 1024);
   const pending = read.ok ? read.value : undefined;
   const valid =
     pending?.version === 1 &&
@@ -83,11 +85,11 @@ export function claimContinuation(
   if (!valid || !accept(pending)) {
     // Not ours to consume (a hand-edited file, or meant for another parent): back where it was, unless a newer
     // one has been left meanwhile.
-    if (entryKind(path) === 'missing') renameInside(board.root, claimed, path);
-    else removeFile(board.root, claimed);
+    if (board.store.stat(path).kind === 'missing') board.store.rename(claimed, path);
+    else board.store.remove(claimed);
     return undefined;
   }
-  removeFile(board.root, claimed);
+  board.store.remove(claimed);
   if (pending.expiresAt !== undefined && Date.parse(pending.expiresAt) <= board.clock()) return undefined;
   return pending;
 }

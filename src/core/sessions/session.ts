@@ -5,7 +5,6 @@ import { checkAgentRecord } from '../agents/registry.js';
 import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { type JsonSchema, readJsonRecord } from '../store/json-record.js';
-import { withLock } from '../store/lock.js';
 import { nameProblem, validateName } from '../store/names.js';
 import { validateStoredName, writeJsonRecord } from '../store/records.js';
 import { parentFromEnv, resolveParent } from './parent-link.js';
@@ -63,7 +62,7 @@ export function sessionPath(board: Board, id: string): string {
 
 /** The session's record; undefined when there is none or it is not a valid record (doctor reports those). */
 export function readSession(board: Board, id: string): SessionRecord | undefined {
-  const read = readJsonRecord<SessionRecord>(board.root, sessionPath(board, id), SESSION_SCHEMA);
+  const read = readJsonRecord<SessionRecord>(board.store, sessionPath(board, id), SESSION_SCHEMA);
   return read.ok && read.value.id === id ? read.value : undefined;
 }
 
@@ -131,7 +130,7 @@ export function recordSession(board: Board, start: SessionStart): SessionRecord 
   const explicitParent = parentFromEnv(board);
   ensureBoard(board);
   // Under the record's lock, so a path `baton touch` records at the same moment is never lost.
-  return withLock(board.root, sessionPath(board, id), () => {
+  return board.store.withLock(sessionPath(board, id), () => {
     const now = new Date(board.clock()).toISOString();
     const previous = readExistingSession(board, id);
     const projectKey = previous?.projectKey ?? projectKeyOf(start.cwd, board.redact);
@@ -157,7 +156,7 @@ export function recordSession(board: Board, start: SessionStart): SessionRecord 
 /** The session's record, undefined when it has none; throws `corrupt` for a file that is there but not a record. */
 function readExistingSession(board: Board, id: string): SessionRecord | undefined {
   const path = sessionPath(board, id);
-  const read = readJsonRecord<SessionRecord>(board.root, path, SESSION_SCHEMA);
+  const read = readJsonRecord<SessionRecord>(board.store, path, SESSION_SCHEMA);
   if (read.ok && read.value.id === id) return read.value;
   if (!read.ok && read.missing) return undefined;
   const reason = read.ok ? 'its id does not match the file name' : read.reason;
@@ -168,7 +167,7 @@ function readExistingSession(board: Board, id: string): SessionRecord | undefine
 export function endSession(board: Board, id: string): boolean {
   const path = sessionPath(board, id);
   if (!board.exists) return false;
-  return withLock(board.root, path, () => {
+  return board.store.withLock(path, () => {
     const previous = readSession(board, id);
     if (!previous) return false;
     const now = new Date(board.clock()).toISOString();
@@ -197,7 +196,7 @@ export function boundSession(board: Board): { session: string; agent?: string } 
   }
   for (const proc of boardAncestors(board)) {
     const path = boardPath(board, 'state', 'pids', `${proc.pid}.json`);
-    const read = readJsonRecord<PidEntry>(board.root, path, PID_SCHEMA, 4096);
+    const read = readJsonRecord<PidEntry>(board.store, path, PID_SCHEMA, 4096);
     // A torn or foreign index entry is ignored: it is derived state.
     if (!read.ok || nameProblem('agent', read.value.agent) || nameProblem('session', read.value.session))
       continue;

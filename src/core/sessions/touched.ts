@@ -4,7 +4,6 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 
 import { type Board, requireBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
-import { withLock } from '../store/lock.js';
 import { validateName } from '../store/names.js';
 import { writeJsonRecord } from '../store/records.js';
 import { projectRootOf } from './project.js';
@@ -65,7 +64,7 @@ export function touchPaths(board: Board, sessionId: string, paths: string[], cwd
   if (paths.length === 0) throw new BatonError('invalid_input', 'no path to record — name at least one');
   for (const path of paths) checkPath(path);
   const file = sessionPath(board, id);
-  return withLock(board.root, file, () => {
+  return board.store.withLock(file, () => {
     const session = readSession(board, id);
     if (!session) {
       throw new BatonError(

@@ -1,6 +1,7 @@
-// JSON records (agents, sessions, pending writes, the pid index): read capped from regular files only, and checked
-// against a schema per record type, so a hand-edited record is reported and skipped, never a crash.
-import { readTextFile } from './read-file.js';
+// JSON records (agents, sessions, pending writes, the pid index): read capped from regular files only, through the
+// board's store, and checked against a schema per record type, so a hand-edited record is reported and skipped,
+// never a crash.
+import type { BoardStore } from './board-store.js';
 
 /** A field's type; a trailing `?` makes it optional. */
 export type FieldType =
@@ -81,14 +82,20 @@ export function parseJsonRecord<T>(text: string, schema: JsonSchema): JsonRead<T
   return { ok: true, value: value as T };
 }
 
-/** Reads one JSON record under the board `root`: a regular file, at most `maxBytes`, fitting `schema`. */
+/**
+ * What a record is read through: the board's store (`board.store`), or a bare reader of the disk where no store is
+ * loaded (the hooks' quiet check: `(path, max) => readTextFile(root, path, max)`, which is the file store's read).
+ */
+export type TextReader = Pick<BoardStore, 'readText'>;
+
+/** Reads one JSON record: a regular file, at most `maxBytes` (default 256 KiB), fitting `schema`. */
 export function readJsonRecord<T>(
-  root: string,
+  reader: TextReader,
   path: string,
   schema: JsonSchema,
   maxBytes = DEFAULT_MAX_BYTES,
 ): JsonRead<T> {
-  const read = readTextFile(root, path, maxBytes);
+  const read = reader.readText(path, maxBytes);
   if (!read.ok) return read;
   return parseJsonRecord<T>(read.text, schema);
 }
