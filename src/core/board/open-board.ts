@@ -43,10 +43,11 @@ export interface OpenBoardOptions {
   processTree?: boolean;
   /**
    * Where the board's files live (default: the folder resolved above, through `fileStore`). A store names its own
-   * board folder: given one (`memoryStore(root)` in tests), nothing is resolved. Messages, cards, last-seen stamps,
-   * the board's creation and every record write go through it; notes, sessions, pending writes, agents and config
-   * are still read from the folder itself (safe-fs), so a store other than the file store serves messages and cards
-   * only.
+   * board folder: given one (`memoryStore(root)` in tests), nothing is resolved. Every domain reads and writes through
+   * it: messages, cards, notes (and their front-matter caches), sessions and the pid index, pending writes, agents,
+   * last-seen stamps, settings, the board's creation. What inspects the disk itself still reads the folder (safe-fs):
+   * `doctor`, `gc`, `sync`, the board watcher, the hooks' log and the hooks' quiet check, so those need the file
+   * store.
    */
   store?: BoardStore;
 }
@@ -66,7 +67,7 @@ export interface Board {
   /** See OpenBoardOptions.processTree. */
   readonly processTree: boolean;
   readonly redact: Redactor;
-  /** What messages and cards are read from and written to (not enumerable, as `env`); see OpenBoardOptions.store. */
+  /** What the board's records are read from and written to (not enumerable, as `env`); see OpenBoardOptions.store. */
   readonly store: BoardStore;
 }
 

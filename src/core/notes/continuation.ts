@@ -15,7 +15,6 @@ import {
 import { CONTINUATIONS_DIR, leaveContinuation, PARENT_ENV } from '../sessions/parent-link.js';
 import { projectKeyOf, projectRootOf } from '../sessions/project.js';
 import { readSession } from '../sessions/session.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
 import { validateName } from '../store/names.js';
 import { redactText } from '../store/records.js';
 import type { NoteRecord } from './note.js';
@@ -79,7 +78,7 @@ export function prepareContinuation(
   if (Buffer.byteLength(text) > INLINE_MESSAGE_BYTES) {
     textFile = boardPath(board, ...CONTINUATIONS_DIR, `${note.id}.md`);
     ensureBoard(board);
-    writeFileAtomic(board.root, textFile, redactText(board, text).value);
+    board.store.write(textFile, redactText(board, text).value);
     message = fileMessage(note, textFile);
   }
   const now = board.clock();

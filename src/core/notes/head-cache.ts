@@ -2,12 +2,10 @@
 // timeline of 10,000 notes costs one read and a stat per note instead of 10,000 opens and parses. Files are the
 // truth: an entry is used only while its note's size, mtime and inode are what they were when it was read, so an
 // edit, a replacement or a removal is seen at once; a cache that is missing, stale, foreign or corrupt is rebuilt
-// from the notes. Deleting it loses nothing.
-import { lstatSync } from 'node:fs';
+// from the notes. Deleting it loses nothing. Read and written through the board's store, as the notes are (in
+// memory it saves little, and costs as little).
 import { join } from 'node:path';
 import { type Board, boardPath } from '../board/open-board.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
-import { readTextFile } from '../store/read-file.js';
 import {
   NOTE_KINDS,
   NOTE_STATUSES,
@@ -48,13 +46,19 @@ export interface FileStamp {
   ino: number;
 }
 
-/** The size, mtime and inode of a regular file, or undefined (gone, or not a regular file). */
-export function stampOf(path: string): FileStamp | undefined {
+/**
+ * The size, mtime and inode of each of `paths` (all directly in `dir`), undefined for one that is gone or not a
+ * regular file: the folder checked once, one lstat per note.
+ */
+export function stampsOf(board: Board, dir: string, paths: string[]): (FileStamp | undefined)[] {
   try {
-    const stat = lstatSync(path);
-    return stat.isFile() ? { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino } : undefined;
+    return board.store
+      .statMany(dir, paths)
+      .map((stat) =>
+        stat.kind === 'file' ? { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino } : undefined,
+      );
   } catch {
-    return undefined;
+    return paths.map(() => undefined);
   }
 }
 
@@ -109,14 +113,8 @@ export function openHeadCache(board: Board, projectKey: string): HeadCache {
       }
       if (!changed) return;
       try {
-        writeFileAtomic(
-          board.root,
-          path,
-          JSON.stringify({ version: VERSION, entries: [...entries.values()] }),
-          {
-            fsync: false,
-          },
-        );
+        const text = JSON.stringify({ version: VERSION, entries: [...entries.values()] });
+        board.store.write(path, text, { fsync: false });
       } catch {
         // derived state: a cache that cannot be written is rebuilt next time
       }
@@ -126,7 +124,7 @@ export function openHeadCache(board: Board, projectKey: string): HeadCache {
 
 function loadEntries(board: Board, path: string): Map<string, Entry> {
   const entries = new Map<string, Entry>();
-  const read = readTextFile(board.root, path, MAX_CACHE_BYTES);
+  const read = board.store.readText(path, MAX_CACHE_BYTES);
   if (!read.ok) return entries;
   let value: unknown;
   try {

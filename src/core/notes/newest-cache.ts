@@ -3,10 +3,8 @@
 // the cache is used only while the folder's mtime and inode are what they were when it was listed (adding, removing
 // or renaming a note changes them), and it is saved only for a folder that has not changed for a while, so a note
 // added within the same clock tick as the listing is never missed. Missing, foreign or corrupt: listed again.
-import { lstatSync } from 'node:fs';
+// Through the board's store, as the notes are: in memory a folder's time and identity change as they do on disk.
 import { type Board, boardPath } from '../board/open-board.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
-import { readTextFile } from '../store/read-file.js';
 import { noteIdOfFile } from './note.js';
 
 const CACHE_DIR = ['state', 'note-names'] as const;
@@ -28,10 +26,10 @@ interface Stamp {
   ino: number;
 }
 
-function folderStamp(dir: string): Stamp | undefined {
+function folderStamp(board: Board, dir: string): Stamp | undefined {
   try {
-    const stat = lstatSync(dir);
-    return stat.isDirectory() ? { mtimeMs: stat.mtimeMs, ino: stat.ino } : undefined;
+    const stat = board.store.stat(dir);
+    return stat.kind === 'dir' ? { mtimeMs: stat.mtimeMs, ino: stat.ino } : undefined;
   } catch {
     return undefined;
   }
@@ -48,7 +46,7 @@ export function newestNames(
   list: () => string[],
 ): NewestNames {
   const path = boardPath(board, ...CACHE_DIR, `${projectKey}.json`);
-  const stamp = folderStamp(dir);
+  const stamp = folderStamp(board, dir);
   const cached = stamp ? loadCache(board, path, stamp) : undefined;
   if (cached) return cached;
   const names = list().filter((name) => noteIdOfFile(name) !== undefined);
@@ -56,9 +54,7 @@ export function newestNames(
   const fresh = { newest: names.slice(-NEWEST_KEPT).reverse(), total: names.length };
   if (stamp && Date.now() - stamp.mtimeMs > SETTLE_MS) {
     try {
-      writeFileAtomic(board.root, path, JSON.stringify({ version: VERSION, ...stamp, ...fresh }), {
-        fsync: false,
-      });
+      board.store.write(path, JSON.stringify({ version: VERSION, ...stamp, ...fresh }), { fsync: false });
     } catch {
       // derived state: a cache that cannot be written is listed again next time
     }
@@ -68,7 +64,7 @@ export function newestNames(
 
 // The cache lies in the board, which is untrusted: every field is checked before it is believed.
 function loadCache(board: Board, path: string, stamp: Stamp): NewestNames | undefined {
-  const read = readTextFile(board.root, path, 64 * 1024);
+  const read = board.store.readText(path, 64 * 1024);
   if (!read.ok) return undefined;
   let value: unknown;
   try {

@@ -5,16 +5,9 @@ import type { Board } from '../board/open-board.js';
 import { boardPath } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { isTempName } from '../store/atomic-write.js';
-import { NOT_UTF8, readTextFile, readTextHeads } from '../store/read-file.js';
-import {
-  checkFolders,
-  entryKind,
-  listEntries,
-  listNames,
-  type Problem,
-  SYMLINK_REASON,
-} from '../store/safe-fs.js';
-import { type FileStamp, openHeadCache, stampOf } from './head-cache.js';
+import { NOT_UTF8 } from '../store/read-file.js';
+import { type Problem, SYMLINK_REASON } from '../store/safe-fs.js';
+import { type FileStamp, openHeadCache, stampsOf } from './head-cache.js';
 import { newestNames } from './newest-cache.js';
 import {
   NOTE_LIMITS,
@@ -52,16 +45,18 @@ export interface NoteList {
 /** The project keys that have a notes folder. */
 export function listProjects(board: Board, problems: Problem[] = []): string[] {
   const dir = boardPath(board, NOTES_DIR);
-  return listNames(board.root, dir, problems).filter((name) => {
-    if (isTempName(name)) return false;
-    const kind = entryKind(join(dir, name));
-    if (kind === 'dir' && !projectKeyProblem(name)) return true;
-    problems.push({
-      path: join(dir, name),
-      reason: kind === 'symlink' ? SYMLINK_REASON : 'not a project folder (notes/<project-key>/)',
-    });
-    return false;
-  });
+  const projects: string[] = [];
+  for (const { name, kind } of board.store.list(dir, problems)) {
+    if (isTempName(name)) continue;
+    if (kind === 'dir' && !projectKeyProblem(name)) projects.push(name);
+    else {
+      problems.push({
+        path: join(dir, name),
+        reason: kind === 'symlink' ? SYMLINK_REASON : 'not a project folder (notes/<project-key>/)',
+      });
+    }
+  }
+  return projects;
 }
 
 /** The note files of one project, or of every project; anything else in those folders is a problem. */
@@ -76,7 +71,7 @@ export function listNoteFiles(
     if (projectKeyProblem(projectKey)) continue;
     const dir = boardPath(board, NOTES_DIR, projectKey);
     // Kinds from the listing itself: no lstat per note (10,000 notes are 10,000 system calls).
-    for (const { name, kind } of listEntries(board.root, dir, problems)) {
+    for (const { name, kind } of board.store.list(dir, problems)) {
       if (isTempName(name)) continue;
       // `dir` is already normal: a plain concatenation (path.join costs microseconds, times 10,000 notes).
       const path = `${dir}/${name}`;
@@ -110,7 +105,7 @@ export function newestNoteFiles(
 ): { files: NoteFile[]; total: number } {
   if (projectKeyProblem(projectKey)) return { files: [], total: 0 };
   const dir = boardPath(board, NOTES_DIR, projectKey);
-  const check = checkFolders(board.root, dir);
+  const check = board.store.checkFolders(dir);
   if (check.state !== 'ok') {
     if (check.state === 'unsafe') problems.push({ path: check.path, reason: check.reason });
     return { files: [], total: 0 };
@@ -120,7 +115,7 @@ export function newestNoteFiles(
     for (const name of names) {
       if (files.length === count) break;
       const path = `${dir}/${name}`;
-      const kind = entryKind(path);
+      const kind = board.store.stat(path).kind;
       if (kind === 'file') files.push({ id: name.slice(0, -3), projectKey, path });
       else if (kind !== 'missing') {
         problems.push({
@@ -131,11 +126,12 @@ export function newestNoteFiles(
     }
     return files;
   };
-  const listed = newestNames(board, projectKey, dir, () => listNames(board.root, dir, problems));
+  const listNames = () => board.store.list(dir, problems).map((entry) => entry.name);
+  const listed = newestNames(board, projectKey, dir, listNames);
   const files = pick(listed.newest);
   if (files.length < count && listed.newest.length < listed.total) {
     // More notes asked for than the cache keeps (or strays among them): every name, newest first.
-    const names = listNames(board.root, dir, problems).filter((name) => noteIdOfFile(name) !== undefined);
+    const names = listNames().filter((name) => noteIdOfFile(name) !== undefined);
     return { files: pick(names.sort().reverse()), total: names.length };
   }
   return { files, total: listed.total };
@@ -151,7 +147,7 @@ function frontMatters(board: Board, files: NoteFile[]): (ReturnType<typeof loadN
   for (const [projectKey, indexes] of byProject) {
     const dir = boardPath(board, NOTES_DIR, projectKey);
     const paths = indexes.map((i) => files[i]!.path);
-    readTextHeads(board.root, dir, paths, FRONT_MATTER_END, HEAD_BYTES).forEach((head, n) => {
+    board.store.readHeads(dir, paths, FRONT_MATTER_END, HEAD_BYTES).forEach((head, n) => {
       const i = indexes[n]!;
       if (!head.ok || head.text === undefined) {
         // Read whole: it says what is wrong with a file that is there (not text, too large) as a reader would.
@@ -171,7 +167,7 @@ export function loadNote(
   board: Board,
   file: NoteFile,
 ): { ok: true; note: NoteRecord } | { ok: false; reason: string; missing: boolean } {
-  const read = readTextFile(board.root, file.path, NOTE_LIMITS.fileBytes);
+  const read = board.store.readText(file.path, NOTE_LIMITS.fileBytes);
   // A file that is there but not text still is a note: degraded, its place giving its id and project.
   if (!read.ok && read.reason === NOT_UTF8)
     return { ok: true, note: unreadableNote(file.path, 'is not text (UTF-8)') };
@@ -189,17 +185,23 @@ function cachedFrontMatters(board: Board, files: NoteFile[]): (ReturnType<typeof
   for (const [projectKey, indexes] of byProject) {
     const cache = openHeadCache(board, projectKey);
     const misses: number[] = [];
-    const stamps = new Map<number, FileStamp>();
-    for (const i of indexes) {
+    const missStamps: (FileStamp | undefined)[] = [];
+    const dir = boardPath(board, NOTES_DIR, projectKey);
+    const stamps = stampsOf(
+      board,
+      dir,
+      indexes.map((i) => files[i]!.path),
+    );
+    indexes.forEach((i, n) => {
       const file = files[i]!;
-      const stamp = stampOf(file.path);
+      const stamp = stamps[n];
       const cached = stamp && cache.get(`${file.id}.md`, stamp, file.path, projectKey);
       if (cached) out[i] = { ok: true, note: cached };
       else {
         misses.push(i);
-        if (stamp) stamps.set(i, stamp);
+        missStamps.push(stamp);
       }
-    }
+    });
     const read = frontMatters(
       board,
       misses.map((i) => files[i]!),
@@ -207,7 +209,7 @@ function cachedFrontMatters(board: Board, files: NoteFile[]): (ReturnType<typeof
     misses.forEach((i, n) => {
       out[i] = read[n];
       const result = read[n];
-      const stamp = stamps.get(i);
+      const stamp = missStamps[n];
       if (result?.ok && stamp) cache.set(`${files[i]!.id}.md`, stamp, result.note);
     });
     cache.save(new Set(indexes.map((i) => `${files[i]!.id}.md`)));

@@ -4,7 +4,6 @@ import { currentSession, readSession, type SessionRecord } from '../sessions/ses
 import type { FieldValue } from '../store/front-matter.js';
 import { newId } from '../store/ids.js';
 import { validateName } from '../store/names.js';
-import { readTextFile } from '../store/read-file.js';
 import { writeRecord } from '../store/records.js';
 import {
   NOTE_LIMITS,
@@ -124,7 +123,7 @@ export function storeNote(
   body: string,
 ): WriteHandoffResult {
   const written = writeRecord(board, path, fields, body, { maxBytes: NOTE_LIMITS.fileBytes });
-  const stored = readTextFile(board.root, path, NOTE_LIMITS.fileBytes);
+  const stored = board.store.readText(path, NOTE_LIMITS.fileBytes);
   if (!stored.ok)
     throw new BatonError('io', `note ${fields.id} could not be read back from ${path}: ${stored.reason}`);
   return {
