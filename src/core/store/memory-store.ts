@@ -10,7 +10,7 @@ import { BOARD_FILE, boardInfoProblem, type FolderState } from '../board/resolve
 import { BatonError } from '../errors.js';
 import { isBatonTempName } from './atomic-write.js';
 import type { BoardStore, StoreEntry, StoreStat } from './board-store.js';
-import { type HeadRead, headOf, NOT_UTF8, type TextRead } from './read-file.js';
+import { type HeadRead, NOT_UTF8, type TextRead, textHead } from './read-file.js';
 import { type FolderCheck, isDirectlyIn, type Problem, partsBelow, unsafePath } from './safe-fs.js';
 
 interface MemoryFile {
@@ -94,7 +94,7 @@ class MemoryStore implements BoardStore {
       const node = this.node(path);
       if (!node) return { ok: false, missing: true, reason: 'missing' };
       if (node.kind !== 'file') return { ok: false, missing: false, reason: 'is not a regular file' };
-      return headOf(node.data.subarray(0, headBytes), end);
+      return textHead(node.data.subarray(0, headBytes), end);
     });
   }
 

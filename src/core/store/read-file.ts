@@ -94,7 +94,7 @@ export function readTextHeads(
     }
     try {
       if (!fstatSync(fd).isFile()) return { ok: false, missing: false, reason: 'is not a regular file' };
-      return headOf(buffer.subarray(0, readSync(fd, buffer, 0, headBytes, 0)), end);
+      return textHead(buffer.subarray(0, readSync(fd, buffer, 0, headBytes, 0)), end);
     } catch (error) {
       return openFailure(error);
     } finally {
@@ -104,7 +104,7 @@ export function readTextHeads(
 }
 
 /** The start of `bytes` through the first `end` after its first byte, decoded; `text` undefined when there is none. */
-export function headOf(bytes: Buffer, end: string): HeadRead {
+export function textHead(bytes: Buffer, end: string): HeadRead {
   const at = bytes.indexOf(end, 1);
   if (at === -1) return { ok: true, text: undefined };
   const text = decodeStrict(bytes.subarray(0, at + Buffer.byteLength(end)));
