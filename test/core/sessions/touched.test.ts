@@ -1,17 +1,10 @@
-// Touched paths: normalised to the session's project, redacted, distinct, bounded, and never lost to a race.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// Touched paths: how a path is normalised, and none lost to writers racing in other processes (the rest, on both
+// stores: test/core/contract/touched.test.ts).
+import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openBoard } from '../../../src/core/board/open-board.js';
-import { bindSession, readSession, writeSession } from '../../../src/core/sessions/session.js';
-import {
-  MAX_TOUCHED,
-  MAX_TOUCHED_BYTES,
-  normalizeTouchedPath,
-  touchedPaths,
-  touchPaths,
-} from '../../../src/core/sessions/touched.js';
-import { caught, snapshot, testBoard } from '../cards/helpers.js';
+import { readSession, writeSession } from '../../../src/core/sessions/session.js';
+import { normalizeTouchedPath } from '../../../src/core/sessions/touched.js';
+import { testBoard } from '../cards/helpers.js';
 import { runWorkers, sessionRecord } from './helpers.js';
 
 // A board at <tmp>/project/.baton whose session works in <tmp>/project (no git checkout: the project root is it).
@@ -32,95 +25,7 @@ describe('normalizeTouchedPath', () => {
   });
 });
 
-describe('touchPaths', () => {
-  it('stores paths relative to the session’s project, with when, and touching again moves a path to the end', () => {
-    const board = boardWithSession();
-    touchPaths(board, 's1', ['src/a.ts', join(board.cwd, 'src', 'b.ts')]);
-    board.clock.advance(60_000);
-    const result = touchPaths(board, 's1', ['./src/a.ts'], join(board.cwd, '.'));
-    expect(result.recorded).toEqual(['src/a.ts']);
-    expect(touchedPaths(readSession(board, 's1')!)).toEqual([
-      { path: 'src/b.ts', at: '2026-11-30T11:00:00.000Z' },
-      { path: 'src/a.ts', at: '2026-11-30T11:01:00.000Z' },
-    ]);
-    // The file keeps the record's own shape: two parallel lists.
-    const stored = JSON.parse(readFileSync(join(board.root, 'sessions', 's1.json'), 'utf8'));
-    expect(stored.touched).toEqual(['src/b.ts', 'src/a.ts']);
-    expect(stored.touchedAt).toEqual(['2026-11-30T11:00:00.000Z', '2026-11-30T11:01:00.000Z']);
-  });
-
-  it('keeps a path outside the project absolute', () => {
-    const board = boardWithSession();
-    const outside = join(dirname(board.cwd), 'other', 'notes.md');
-    expect(touchPaths(board, 's1', ['../other/notes.md']).recorded).toEqual([outside]);
-    expect(readSession(board, 's1')?.touched).toEqual([outside]);
-  });
-
-  it('redacts a path that looks like a credential, and stores it once', () => {
-    const board = boardWithSession();
-    const token = `ghp_${'Q1w2E3r4T5y6U7i8O9p0A1s2D3f4G5h6J7k8'}`;
-    touchPaths(board, 's1', [`secrets/${token}.txt`]);
-    touchPaths(board, 's1', [`secrets/${token}.txt`]);
-    const touched = readSession(board, 's1')?.touched ?? [];
-    expect(touched).toHaveLength(1);
-    expect(touched[0]).toMatch(/^secrets\/\[REDACTED:[a-z-]+\]\.txt$/);
-    expect(readFileSync(join(board.root, 'sessions', 's1.json'), 'utf8')).not.toContain(token.slice(4));
-  });
-
-  it('keeps the last 500 distinct paths, dropping the oldest', () => {
-    const board = boardWithSession();
-    const paths = Array.from({ length: 600 }, (_, i) => `f/${i}.ts`);
-    const result = touchPaths(board, 's1', paths);
-    expect(result.dropped).toBe(100);
-    const touched = readSession(board, 's1')?.touched ?? [];
-    expect(touched).toHaveLength(MAX_TOUCHED);
-    expect(touched[0]).toBe('f/100.ts');
-    expect(touched.at(-1)).toBe('f/599.ts');
-  });
-
-  it('keeps the paths within a byte budget, so the record stays readable', () => {
-    const board = boardWithSession();
-    // Three bytes a character in UTF-8: each path is 6,005 bytes.
-    const long = (i: number) => `${String(i).padStart(4, '0')}/${'路'.repeat(2000)}`;
-    touchPaths(
-      board,
-      's1',
-      Array.from({ length: 80 }, (_, i) => long(i)),
-    );
-    const touched = readSession(board, 's1')?.touched ?? [];
-    expect(Buffer.byteLength(touched.join(''))).toBeLessThanOrEqual(MAX_TOUCHED_BYTES);
-    expect(touched.length).toBe(Math.floor(MAX_TOUCHED_BYTES / Buffer.byteLength(long(0))));
-    expect(touched.at(-1)).toBe(long(79));
-  });
-
-  it('refuses bad input with the exact error and writes nothing', () => {
-    const board = boardWithSession();
-    const before = snapshot(board.root);
-    expect(caught(() => touchPaths(board, 'nobody', ['a']))).toEqual({
-      code: 'not_found',
-      message:
-        'no session nobody on this board — run `baton register --as <name>` in that session first; nothing was written',
-    });
-    expect(caught(() => touchPaths(board, 's1', []))).toEqual({
-      code: 'invalid_input',
-      message: 'no path to record — name at least one',
-    });
-    expect(caught(() => touchPaths(board, 's1', ['ok', '']))).toEqual({
-      code: 'invalid_input',
-      message: 'an empty path cannot be recorded — nothing was written',
-    });
-    expect(caught(() => touchPaths(board, 's1', ['a\0b']))).toEqual({
-      code: 'invalid_input',
-      message: 'a path cannot contain a NUL character — nothing was written',
-    });
-    expect(caught(() => touchPaths(board, 's1', ['x'.repeat(4097)]))).toEqual({
-      code: 'invalid_input',
-      message: 'a path is longer than 4096 characters (4097) — nothing was written',
-    });
-    expect(caught(() => touchPaths(board, '../s1', ['a'])).code).toBe('invalid_name');
-    expect(snapshot(board.root)).toEqual(before);
-  });
-
+describe('touchPaths between processes', () => {
   it('loses nothing under 8 concurrent writers (and a registration racing them)', async () => {
     const board = boardWithSession();
     const body = `
@@ -147,12 +52,4 @@ describe('touchPaths', () => {
       expect((session.touched ?? []).filter((p) => paths.includes(p))).toEqual(paths);
     }
   }, 60_000);
-
-  it('registering the session again keeps its touched paths', () => {
-    const board = boardWithSession();
-    touchPaths(board, 's1', ['a.ts']);
-    const again = openBoard({ board: board.root, cwd: board.cwd, env: { BATON_SESSION: 's1' } });
-    expect(bindSession(again, 'alice').touched).toEqual(['a.ts']);
-    expect(readSession(board, 's1')).toMatchObject({ agent: 'alice', touched: ['a.ts'] });
-  });
 });
