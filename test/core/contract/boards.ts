@@ -1,5 +1,6 @@
 // The stores every contract test runs on: a board on disk (a temp folder per test) and a board in memory, opened the
 // same way, with a fake clock; and what a test needs to look at or hand-edit either one through its store.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Board, type OpenBoardOptions, openBoard } from '../../../src/core/board/open-board.js';
 import type { BoardStore } from '../../../src/core/store/board-store.js';
@@ -35,6 +36,17 @@ function inMemory(options: OpenBoardOptions = {}): ContractBoard {
   const base = { store, cwd: project, env: {}, home: '/nonexistent-home' };
   const board = openBoard({ ...base, clock: fakeClock(), ...options }) as TestBoard;
   return { board, store, root, reopen: (more = {}) => openBoard({ ...base, ...more }) };
+}
+
+/**
+ * A board (not created yet) whose work happens in a git checkout at `project`, revision 0123456: the project is on
+ * disk whichever store holds the board, as a note records its checkout's files and revision.
+ */
+export function withProject(open: OpenContractBoard, options: OpenBoardOptions = {}) {
+  const project = join(testdir(), 'proj');
+  mkdirSync(join(project, '.git'), { recursive: true });
+  writeFileSync(join(project, '.git', 'HEAD'), '0123456789abcdef0123456789abcdef01234567\n');
+  return { ...open({ cwd: project, ...options }), project };
 }
 
 /** For `describe.each`: each store by name. */

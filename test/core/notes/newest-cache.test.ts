@@ -1,11 +1,13 @@
 // The derived cache of a project's newest note names: used only while the folder is unchanged, saved only for a
-// folder that has settled, and never believed when it is corrupt or foreign.
+// folder that has settled, and never believed when it is corrupt or foreign; on disk (its folder's time set back by
+// hand), and in memory under a fake clock (the rest of newestNoteFiles, on both stores: test/core/contract).
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ensureBoard, openBoard } from '../../../src/core/board/open-board.js';
 import { newestNoteFiles } from '../../../src/core/notes/read.js';
 import { newId } from '../../../src/core/store/ids.js';
+import { memoryStore } from '../../../src/core/store/memory-store.js';
 import { testdir } from '../../helpers/testdir.js';
 
 const KEY = 'home-me-shop';
@@ -62,5 +64,39 @@ describe('newestNoteFiles and its cache', () => {
       writeFileSync(cache, bad);
       expect(newest(board)).toEqual([ids[1], ids[0]]);
     }
+  });
+
+  describe('in memory', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('is saved once the folder has settled by the clock, and a new note is seen at once', () => {
+      vi.useFakeTimers({ now: Date.parse('2026-11-30T11:00:00.000Z'), toFake: ['Date'] });
+      const store = memoryStore('/m/.baton');
+      const board = openBoard({ store, env: {} });
+      ensureBoard(board);
+      const folder = join(board.root, 'notes', KEY);
+      const add = (at: number) => {
+        const id = newId('n', at);
+        store.write(join(folder, `${id}.md`), `---\nid: ${id}\n---\nx\n`);
+        return id;
+      };
+      const cache = join(board.root, 'state', 'note-names', `${KEY}.json`);
+      const ids = [1, 2, 3, 4].map((n) => add(Date.parse('2026-11-01T00:00:00Z') + n * 1000));
+      expect(newest(board)).toEqual(ids.slice(1).reverse());
+      expect(store.stat(cache).kind).toBe('missing');
+      vi.setSystemTime(Date.parse('2026-11-30T11:01:00.000Z'));
+      expect(newest(board)).toEqual(ids.slice(1).reverse());
+      const saved = store.readText(cache);
+      expect(saved.ok && JSON.parse(saved.text)).toMatchObject({
+        total: 4,
+        newest: ids.map((id) => `${id}.md`).reverse(),
+      });
+      vi.setSystemTime(Date.parse('2026-11-30T11:02:00.000Z'));
+      const fresh = add(Date.parse('2026-11-02T00:00:00Z'));
+      expect(newest(board)).toEqual([fresh, ids[3], ids[2]]);
+      expect(newestNoteFiles(board, KEY, 3).total).toBe(5);
+    });
   });
 });
