@@ -52,11 +52,8 @@ export interface FileStamp {
  */
 export function stampsOf(board: Board, dir: string, paths: string[]): (FileStamp | undefined)[] {
   try {
-    return board.store
-      .statMany(dir, paths)
-      .map((stat) =>
-        stat.kind === 'file' ? { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino } : undefined,
-      );
+    // The store's stat is the stamp (it has size, mtimeMs and ino): no second object per note.
+    return board.store.statMany(dir, paths).map((stat) => (stat.kind === 'file' ? stat : undefined));
   } catch {
     return paths.map(() => undefined);
   }

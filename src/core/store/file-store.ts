@@ -82,9 +82,10 @@ function lstatEntry(path: string): StoreStat {
   }
 }
 
+// Regular files first: most of what is stat'd (every note a cache stamps) is one.
 function kindOf(stat: Stats): StoreStat['kind'] {
-  if (stat.isSymbolicLink()) return 'symlink';
   if (stat.isFile()) return 'file';
   if (stat.isDirectory()) return 'dir';
+  if (stat.isSymbolicLink()) return 'symlink';
   return 'other';
 }
