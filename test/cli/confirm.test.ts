@@ -28,7 +28,12 @@ async function run(dir: string, args: string[], ask?: (question: string) => Prom
       stderr += text;
     },
     readStdin: async () => '',
-    ask: ask && ((question) => asked.push(question) && ask(question)),
+    ask:
+      ask &&
+      ((question) => {
+        asked.push(question);
+        return ask(question);
+      }),
   };
   const code = await main(args, io);
   return { code, stderr, asked };
