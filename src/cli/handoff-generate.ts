@@ -7,8 +7,7 @@ import { visibleText } from '../core/display/visible-text.js';
 import { BatonError } from '../core/errors.js';
 import { LLM_SETUP, resolveLlmConfig } from '../core/llm/config.js';
 import { generateHandoff } from '../core/llm/generate.js';
-import { NOTE_LIMITS } from '../core/notes/note.js';
-import { readTextFile } from '../core/store/read-file.js';
+import { storedNoteText } from '../core/notes/read.js';
 import { boardFromFlags, echoBoard, printJson, requireEnabled } from './board-flags.js';
 import { parseFor } from './grammar.js';
 import { type CliIO, printUsage, UsageError } from './io.js';
@@ -70,8 +69,7 @@ export async function runGenerate(argv: string[], io: CliIO): Promise<number> {
     });
   } else {
     const show = (text: string) => visibleText(text, { singleLine: true });
-    const stored = readTextFile(board.root, result.path, NOTE_LIMITS.fileBytes);
-    const text = visibleText(stored.ok ? stored.text : note.body);
+    const text = visibleText(storedNoteText(board, note));
     io.out(
       `${text}${text.endsWith('\n') ? '' : '\n'}\n` +
         receiptText(note, result.path, lineage, {

@@ -1,10 +1,8 @@
 // `baton read <note-id>` — a note as stored (control characters shown as escapes; `--json`: the parsed note, exact).
 import { requireBoard } from '../../core/board/open-board.js';
 import { visibleText } from '../../core/display/visible-text.js';
-import { NOTE_LIMITS } from '../../core/notes/note.js';
-import { readNote } from '../../core/notes/read.js';
+import { readNote, storedNoteText } from '../../core/notes/read.js';
 import { cutLine } from '../../core/notes/result-head.js';
-import { readTextFile } from '../../core/store/read-file.js';
 import { boardFromFlags, printJson, requireEnabled } from '../board-flags.js';
 import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
@@ -32,7 +30,6 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     printJson(io, { board: board.root, note });
     return 0;
   }
-  const stored = readTextFile(board.root, note.path, NOTE_LIMITS.fileBytes);
-  io.out(visibleText(stored.ok ? stored.text : note.body));
+  io.out(visibleText(storedNoteText(board, note)));
   return 0;
 }

@@ -310,3 +310,9 @@ export function readNote(board: Board, idOrPrefix: string): NoteRecord {
   if (loaded.missing) throw new BatonError('not_found', `note ${file.id} was just removed`);
   throw new BatonError('corrupt', `cannot read note ${file.id} (${file.path}): ${loaded.reason}`);
 }
+
+/** The note's file as it is stored (front matter and body), through the board's store; its parsed body if unreadable. */
+export function storedNoteText(board: Board, note: Pick<NoteRecord, 'path' | 'body'>): string {
+  const stored = board.store.readText(note.path, NOTE_LIMITS.fileBytes);
+  return stored.ok ? stored.text : note.body;
+}

@@ -4,8 +4,8 @@ import * as z from 'zod';
 import { type Board, requireBoard } from '../../core/board/open-board.js';
 import { BatonError, isBatonError } from '../../core/errors.js';
 import { buildTimeline } from '../../core/notes/lineage.js';
-import { NOTE_LIMITS, type NoteRecord, projectKeyProblem } from '../../core/notes/note.js';
-import { listNotes, readNote } from '../../core/notes/read.js';
+import { type NoteRecord, projectKeyProblem } from '../../core/notes/note.js';
+import { listNotes, readNote, storedNoteText } from '../../core/notes/read.js';
 import { cutLine, cutSummary } from '../../core/notes/result-head.js';
 import { SECTIONS, type SectionKey } from '../../core/notes/sections.js';
 import { lineageText, timelineText } from '../../core/notes/timeline-text.js';
@@ -15,7 +15,6 @@ import { isLive, listSessions } from '../../core/sessions/live.js';
 import { projectKeyOf } from '../../core/sessions/project.js';
 import { boundSession } from '../../core/sessions/session.js';
 import { whoElse } from '../../core/sessions/who-else.js';
-import { readTextFile } from '../../core/store/read-file.js';
 import { boardLabel } from '../board-label.js';
 import { defineTool, type ToolCall, type ToolGroup } from '../contract.js';
 import { OWN_NAME } from './arguments.js';
@@ -274,7 +273,6 @@ function optionalAgent(call: ToolCall): string | undefined {
 
 // A note for a model: a warning when it is degraded, then the label, its header line and the file as stored.
 function shownNote(board: Board, note: NoteRecord): string {
-  const stored = readTextFile(board.root, note.path, NOTE_LIMITS.fileBytes);
   const cut = cutLine(note);
   const warning = [
     ...(note.degraded
@@ -282,7 +280,7 @@ function shownNote(board: Board, note: NoteRecord): string {
       : []),
     ...(cut ? [oneLine(cut), ''] : []),
   ];
-  return [...warning, formatNote(note, stored.ok ? stored.text : note.body)].join('\n');
+  return [...warning, formatNote(note, storedNoteText(board, note))].join('\n');
 }
 
 async function draft(call: ToolCall, session: string, from: string | undefined): Promise<string> {

@@ -1,8 +1,4 @@
-// A note's body for the page: the part its Markdown renderer parses, and the note file as stored for the rest (a
-// result note can hold 4 MiB; the page renders its first 200,000 characters and links this).
-import { NOTE_LIMITS } from '../../core/notes/note.js';
-import { readNote } from '../../core/notes/read.js';
-import { readTextFile } from '../../core/store/read-file.js';
+import { readNote, storedNoteText } from '../../core/notes/read.js';
 import { TextFile } from './json.js';
 import type { ApiContext } from './router.js';
 
@@ -22,6 +18,5 @@ export function shownBody(body: string): string {
 /** GET /notes/<id>/raw: the note file as stored (as `baton read` prints it, without escapes: it is text/plain). */
 export function rawNote({ board, params, query }: ApiContext): TextFile {
   const note = readNote(board, params[0]!);
-  const stored = readTextFile(board.root, note.path, NOTE_LIMITS.fileBytes);
-  return new TextFile(stored.ok ? stored.text : note.body, `${note.id}.md`, query.get('download') === '1');
+  return new TextFile(storedNoteText(board, note), `${note.id}.md`, query.get('download') === '1');
 }
