@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // The real harness CLIs: `npm run test:e2e` (vitest.e2e.config.ts).
     exclude: [...configDefaults.exclude, 'test/e2e/**'],
+    setupFiles: ['test/helpers/no-group-kill.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

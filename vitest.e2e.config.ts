@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['test/e2e/**/*.test.ts'],
     // A harness run is a few seconds to start plus one model round trip per turn; a scenario runs several.
+    setupFiles: ['test/helpers/no-group-kill.ts'],
     testTimeout: 180_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -499,7 +499,15 @@ describe('baton sync', () => {
           // The remote's end of a fetch: it says it started, then never answers.
           const started = join(m.root, '..', `upload-pack-${i}.pid`);
           const script = join(m.root, '..', `hang-${i}.sh`);
-          writeFileSync(script, `#!/bin/sh\necho $$ > '${started}'\nexec sleep 60\n`, { mode: 0o755 });
+          // Written whole, then renamed: the test never reads a half-written pid (an empty one reads as 0, and
+          // `process.kill(0)` signals this test's own process group).
+          writeFileSync(
+            script,
+            `#!/bin/sh\necho $$ > '${started}.tmp'\nmv '${started}.tmp' '${started}'\nexec sleep 60\n`,
+            {
+              mode: 0o755,
+            },
+          );
           git(m.root, 'config', 'remote.origin.uploadpack', script);
           const child = spawn(process.execPath, [BIN, ...run.args], {
             cwd: m.root,
@@ -513,7 +521,9 @@ describe('baton sync', () => {
           const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
           for (let n = 0; n < 300 && !existsSync(started); n++) await new Promise((r) => setTimeout(r, 50));
           expect(existsSync(started), `${run.args.join(' ')}: the fetch started`).toBe(true);
-          hanging.push(Number(readFileSync(started, 'utf8')));
+          const pid = Number(readFileSync(started, 'utf8'));
+          expect(Number.isInteger(pid) && pid > 1, `${run.args.join(' ')}: the remote's pid`).toBe(true);
+          hanging.push(pid);
           await new Promise((r) => setTimeout(r, 200));
           const sentAt = Date.now();
           child.kill(run.signal);
@@ -524,6 +534,7 @@ describe('baton sync', () => {
       );
     } finally {
       for (const pid of hanging) {
+        if (!(pid > 1)) continue;
         try {
           process.kill(pid, 'SIGKILL');
         } catch {
