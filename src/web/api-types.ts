@@ -209,6 +209,29 @@ export interface MessageJson {
   batch?: string;
   /** Markdown. */
   body: string;
+  /** GET /api/threads/<id> only: whether each copy (one per recipient, in `to`'s order) reached its recipient. */
+  delivery?: DeliveryJson[];
+}
+
+/**
+ * One copy's delivery: `delivered` (with who took it and when, from its receipt, when one is kept on this machine) or
+ * `waiting` (with the recipient's live session, else when it was last seen). `text` is the line the CLI prints
+ * (`delivered to claude@shop (session 3f2a9c) 21:25:40Z`, `waiting — bob has no live session (last seen 2 d ago)`).
+ */
+export interface DeliveryJson {
+  id: string;
+  to: string;
+  state: 'delivered' | 'waiting';
+  agent?: string;
+  session?: string;
+  /** Six letters of `session` (or `liveSession`) as a person reads it: `3f2a9c`. */
+  sessionTag?: string;
+  harness?: string;
+  via?: string;
+  at?: string;
+  liveSession?: string;
+  lastSeen?: string;
+  text: string;
 }
 
 /** One thread, as listed by GET /api/mail (newest activity first). */

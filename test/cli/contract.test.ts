@@ -238,7 +238,9 @@ describe('flags before the command, unknown commands, version', () => {
     const at = (args: string[]) => baton(args, { cwd: dir, env: { BATON_DIR: other } });
     const sentTo = at(['--board', root, '--as', 'alice', 'send', '--to', 'bob', '--body', 'hi']);
     expect(sentTo.code).toBe(0);
-    expect(sentTo.stderr).toBe(`[board ${root}]\n`);
+    expect(sentTo.stderr).toBe(
+      `waiting — bob has no live session (never seen on this board)\n[board ${root}]\n`,
+    );
     const id = sent(sentTo.stdout);
     const inbox = at(['--json', '--as=bob', '--board', root, 'inbox']);
     expect(JSON.parse(inbox.stdout).messages.map((m: { id: string }) => m.id)).toEqual([id]);

@@ -172,7 +172,9 @@ describe('baton demo (what npm start runs)', () => {
     const dir = testdir();
     const env = { BATON_DIR: join(dir, 'mine') };
     const sent = baton(['send', '--as', 'a', '--to', 'b', '--body', 'real mail'], { cwd: dir, env });
-    expect(sent.stderr).toBe(`[board ${join(dir, 'mine')}]\n`);
+    expect(sent.stderr).toBe(
+      `waiting — b has no live session (never seen on this board)\n[board ${join(dir, 'mine')}]\n`,
+    );
     expect(sent.code).toBe(0);
     const before = filesUnder(dir);
     const shown = baton(['demo'], { cwd: dir, env });

@@ -25,7 +25,9 @@ describe('baton send / inbox / thread / poll', () => {
       b,
     );
     expect(sent.code).toBe(0);
-    expect(sent.stderr).toBe(`[board ${b.env.BATON_DIR}]\n`);
+    expect(sent.stderr).toBe(
+      `waiting — bob has no live session (never seen on this board)\n[board ${b.env.BATON_DIR}]\n`,
+    );
     const [question] = idsOf(sent.stdout);
     const inbox = baton(['inbox', '--as', 'bob'], b);
     expect(inbox.stdout).toContain('alice → bob');

@@ -22,7 +22,9 @@ describe('baton over BATON_URL', () => {
     const sent = served.client(['send', '--as', 'alice', '--to', 'bob', '--body', 'hello bob']);
     expect(sent.code).toBe(0);
     expect(sent.stdout).toMatch(/^sent m-[0-9A-Z]+ to bob\n$/);
-    expect(sent.stderr).toBe(`[board ${served.root}]\n`);
+    expect(sent.stderr).toBe(
+      `waiting — bob has no live session (never seen on this board)\n[board ${served.root}]\n`,
+    );
     const id = sent.stdout.split(' ')[1]!;
 
     for (const args of [

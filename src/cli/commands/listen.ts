@@ -4,6 +4,7 @@ import { requireBoard } from '../../core/board/open-board.js';
 import { BoardWatcher } from '../../core/board/watch.js';
 import { formatMessage } from '../../core/display/messages.js';
 import { pollMessages } from '../../core/messages/delivery.js';
+import { type Taker, takerHere } from '../../core/messages/receipt.js';
 import { ensureQueue } from '../../core/messages/spool.js';
 import { intFlag } from '../args.js';
 import { boardFromFlags, requireEnabled } from '../board-flags.js';
@@ -29,10 +30,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   requireBoard(board);
   const agent = resolveAgent(board, { as: flags.as });
 
+  // Who takes the mail, for its receipts: looked up at the first delivery, once.
+  let taker: Taker | undefined;
+  const by = () => (taker ??= takerHere(board, 'listen', agent));
   // Prints everything queued; true when a send is between its two writes (its message file comes next).
   const drain = async (): Promise<boolean> => {
     for (;;) {
-      const batch = pollMessages(board, agent, { max: 20 });
+      const batch = pollMessages(board, agent, { max: 20, by });
       if (batch.messages.length === 0) return batch.inFlight > 0;
       try {
         for (const message of batch.messages) {

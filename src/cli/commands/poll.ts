@@ -3,6 +3,7 @@
 import { resolveAgent } from '../../core/agents/identity.js';
 import { formatPush } from '../../core/display/messages.js';
 import { pollMessages } from '../../core/messages/delivery.js';
+import { takerHere } from '../../core/messages/receipt.js';
 import { intFlag } from '../args.js';
 import { boardFromFlags, isOff, printJson } from '../board-flags.js';
 import { parseFor } from '../grammar.js';
@@ -21,7 +22,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const max = intFlag('max', flags.max, 5, 1);
   const board = boardFromFlags(io, flags);
   const agent = resolveAgent(board, { as: flags.as });
-  const batch = pollMessages(board, agent, { max });
+  const batch = pollMessages(board, agent, { max, by: () => takerHere(board, 'poll', agent) });
   if (batch.messages.length === 0) {
     if (flags.json) printJson(io, { agent, messages: [], more: batch.more });
     return 0;

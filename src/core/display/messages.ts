@@ -10,24 +10,39 @@ export const MESSAGE_GUTTER = '  │ ';
 
 const oneLine = (text: string) => visibleText(text, { singleLine: true });
 
-export function formatMessage(message: Message, recipients: string[] = [message.to]): string {
+/** `status` lines (a delivery status per copy: display/delivery.ts) go under the header, one per recipient. */
+export function formatMessage(
+  message: Message,
+  recipients: string[] = [message.to],
+  status: string[] = [],
+): string {
   const head = [
     `${oneLine(message.id)}  ${formatTime(message.at)}  ${oneLine(message.from)} → ${recipients.map(oneLine).join(', ')}`,
   ];
   if (message.subject) head.push(`  subject: ${oneLine(message.subject)}`);
   if (message.replyTo) head.push(`  reply to: ${oneLine(message.replyTo)}`);
+  for (const line of status) head.push(`  ${line}`);
   return `${head.join('\n')}\n${framedBody(message.body, MESSAGE_GUTTER)}\n`;
 }
 
-/** Messages in order; the copies of one fan-out (same batch, side by side) read as one message to several. */
-export function formatMessages(messages: Message[]): string {
-  const groups: { first: Message; to: string[] }[] = [];
+/**
+ * Messages in order; the copies of one fan-out (same batch, side by side) read as one message to several. `statusOf`
+ * gives each copy's status line (`delivered to …`, `waiting — …`), shown under its message's header.
+ */
+export function formatMessages(
+  messages: Message[],
+  statusOf?: (copy: Message) => string | undefined,
+): string {
+  const groups: { first: Message; to: string[]; status: string[] }[] = [];
   for (const message of messages) {
     const last = groups.at(-1);
-    if (last && message.batch && last.first.batch === message.batch) last.to.push(message.to);
-    else groups.push({ first: message, to: [message.to] });
+    const status = statusOf?.(message);
+    if (last && message.batch && last.first.batch === message.batch) {
+      last.to.push(message.to);
+      if (status) last.status.push(status);
+    } else groups.push({ first: message, to: [message.to], status: status ? [status] : [] });
   }
-  return groups.map((group) => formatMessage(group.first, group.to)).join('\n');
+  return groups.map((group) => formatMessage(group.first, group.to, group.status)).join('\n');
 }
 
 /** The block pushed into an agent's session at a turn boundary, labelled as data from other agents. */

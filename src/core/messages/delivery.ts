@@ -1,9 +1,11 @@
-// Turn-boundary push: claim up to `max` queued messages, show them, then acknowledge exactly what was shown.
+// Turn-boundary push: claim up to `max` queued messages, show them, then acknowledge exactly what was shown (and
+// receipt it: receipt.ts).
 import type { Board } from '../board/open-board.js';
 import { validateName } from '../store/names.js';
 import type { Problem } from '../store/safe-fs.js';
 import { type Message, messagePath, readMessageFile } from './message.js';
 import { listMessages } from './read.js';
+import { recordReceipt, type Taker } from './receipt.js';
 import {
   acknowledge,
   type ClaimedId,
@@ -21,6 +23,11 @@ export interface PollOptions {
   max?: number;
   /** A claim not acknowledged within this many ms goes back to the queue (default 60 s). */
   leaseMs?: number;
+  /**
+   * Who the messages are shown to, for their receipts (receipt.ts); a function is asked only when something is
+   * acknowledged, so an empty poll costs nothing more. Default: `{ via: 'poll' }`, the recipient with no session.
+   */
+  by?: Taker | (() => Taker);
 }
 
 export interface PollBatch {
@@ -31,7 +38,10 @@ export interface PollBatch {
   /** Queued ids whose message file is not there yet (a send between its two writes): worth a quick retry. */
   inFlight: number;
   problems: Problem[];
-  /** Marks the first `count` messages delivered (default: all) and returns the rest to the queue. */
+  /**
+   * Marks the first `count` messages delivered (default: all), each with a receipt naming who took it (the first
+   * delivery of a message wins), and returns the rest to the queue.
+   */
   acknowledge(count?: number): void;
   /** Returns every message of the batch to the queue (nothing was shown). */
   release(): void;
@@ -49,7 +59,8 @@ export function pollMessages(board: Board, name: string, options: PollOptions = 
   const max = Math.max(1, options.max ?? 5);
   const problems: Problem[] = [];
   const claims: { claim: ClaimedId; message: Message }[] = [];
-  if (!board.exists) return batch(board, agent, claims, 0, 0, problems);
+  const by = options.by ?? { via: 'poll' };
+  if (!board.exists) return batch(board, agent, claims, 0, 0, problems, by);
   recoverExpiredClaims(board, agent, Date.now(), options.leaseMs ?? 60_000);
   const queued = queuedIds(board, agent);
   let looked = 0;
@@ -68,7 +79,7 @@ export function pollMessages(board: Board, name: string, options: PollOptions = 
     const claim = claimId(board, agent, id);
     if (claim) claims.push({ claim, message: read.message });
   }
-  return batch(board, agent, claims, queued.length - looked, inFlight, problems);
+  return batch(board, agent, claims, queued.length - looked, inFlight, problems, by);
 }
 
 function batch(
@@ -78,6 +89,7 @@ function batch(
   more: number,
   inFlight: number,
   problems: Problem[],
+  by: Taker | (() => Taker),
 ): PollBatch {
   let settled = false;
   return {
@@ -88,9 +100,16 @@ function batch(
     acknowledge(count = claims.length) {
       if (settled) return;
       settled = true;
+      let taker: Taker | undefined;
       claims.forEach((c, index) => {
-        if (index < count) acknowledge(board, c.claim);
-        else release(board, agent, c.claim);
+        if (index >= count) {
+          release(board, agent, c.claim);
+          return;
+        }
+        taker ??= typeof by === 'function' ? by() : by;
+        // Before the marker goes: a delivered message never reads as delivered without its receipt meanwhile.
+        recordReceipt(board, agent, c.claim.id, taker);
+        acknowledge(board, c.claim);
       });
     },
     release() {

@@ -24,6 +24,11 @@ export interface ListMessagesOptions {
   limit?: number;
   /** Only messages not yet pushed to the agent's session (requires `agent`). */
   unread?: boolean;
+  /**
+   * Only messages from this agent (`inbox --sent`). Every mailbox is walked newest first until `limit` of its
+   * messages are in hand, so its cost follows how far back they lie, not only the limit.
+   */
+  from?: string;
 }
 
 export interface MessageList {
@@ -44,9 +49,10 @@ export function listMessages(board: Board, options: ListMessagesOptions = {}): M
     found = found.concat(
       ids
         ? readIds(board, agent, ids, options.after, problems)
-        : scanNewest(board, agent, limit, options.after, problems),
+        : scanNewest(board, agent, limit, options.after, problems, options.from),
     );
   }
+  if (options.from !== undefined) found = found.filter((message) => message.from === options.from);
   found.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { messages: limit > 0 ? found.slice(-limit) : found, problems };
@@ -88,6 +94,7 @@ function scanNewest(
   limit: number,
   after: string | undefined,
   problems: Problem[],
+  from?: string,
 ) {
   const mailbox = boardPath(board, MESSAGES_DIR, agent);
   const afterDay = after ? dayOf(after) : '';
@@ -122,8 +129,9 @@ function scanNewest(
       }
       if (after && id <= after) continue;
       const read = readMessageFile(board.store, path);
-      if (read.ok) out.push(read.message);
-      else if (!read.missing) problems.push({ path, reason: read.reason });
+      if (read.ok) {
+        if (from === undefined || read.message.from === from) out.push(read.message);
+      } else if (!read.missing) problems.push({ path, reason: read.reason });
       if (limit > 0 && out.length >= limit) return out;
     }
   }

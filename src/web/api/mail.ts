@@ -2,6 +2,8 @@
 // as the person.
 import type { Board } from '../../core/board/open-board.js';
 import { cut } from '../../core/display/cut.js';
+import { deliveryFields } from '../../core/display/delivery.js';
+import { deliveryById } from '../../core/messages/delivery-status.js';
 import type { Message } from '../../core/messages/message.js';
 import { listMessages, readThread } from '../../core/messages/read.js';
 import { sendMessage } from '../../core/messages/send.js';
@@ -114,6 +116,21 @@ function thread(board: Board, id: string): ThreadJson {
   const { messages } = readThread(board, id);
   if (messages.length === 0) throw new ApiRefusal(404, 'not_found', `no message ${id} on this board`);
   const folded = foldFanOuts(messages);
+  // Each copy's delivery, on its folded message in the order of `to` (derived from receipts and queues: see core).
+  const delivery = deliveryById(board, messages);
+  const now = board.clock();
+  const copies = new Map<string, Message[]>();
+  for (const message of messages) {
+    const key = message.batch ? `b:${message.batch}` : message.id;
+    copies.set(key, [...(copies.get(key) ?? []), message]);
+  }
+  for (const message of folded) {
+    const mine = copies.get(message.batch ? `b:${message.batch}` : message.id) ?? [];
+    message.delivery = message.to.flatMap((to) => {
+      const status = delivery.get(mine.find((copy) => copy.to === to)?.id ?? '');
+      return status ? [deliveryFields(status, now)] : [];
+    });
+  }
   const root = folded[0]!;
   return { id: root.id, subject: root.subject ?? firstLine(root.body), messages: folded };
 }

@@ -188,6 +188,13 @@ export const en = {
   'inbox.title': 'Inbox · {person}',
   'empty.inbox': 'Nothing for {person} yet — agents write with `baton send --to {person}`.',
   'thread.open': 'Open thread',
+  'delivery.label': 'Delivery',
+  'delivery.session': 'delivered to {agent} (session {session}) {time}',
+  'delivery.nosession': 'delivered to {agent} ({via}, no session) {time}',
+  'delivery.noreceipt': 'delivered to {to} (no receipt on this machine)',
+  'delivery.live': "waiting — queued for {to}'s live session {session}",
+  'delivery.away': 'waiting — {to} has no live session (last seen {ago})',
+  'delivery.never': 'waiting — {to} has no live session (never seen on this board)',
   // sessions
   'sessions.live': '{n} live',
   'empty.sessions': 'No sessions yet — they appear when a harness wired with `baton init` starts.',

@@ -1,6 +1,6 @@
 // One mail thread, oldest first (a fan-out once, with every recipient), and the reply form under it.
 import { useState } from 'preact/hooks';
-import type { MessageJson, SendResultJson, ThreadJson } from '../api-types.js';
+import type { DeliveryJson, MessageJson, SendResultJson, ThreadJson } from '../api-types.js';
 import { mutate, seg } from './api.js';
 import { t } from './i18n.js';
 import { emitChange } from './live.js';
@@ -8,6 +8,7 @@ import { Markdown } from './markdown.js';
 import { usePerson } from './person.js';
 import { useAction, useResource } from './resource.js';
 import { Back } from './split.js';
+import { relativeTime } from './time.js';
 import { ErrorBox, Loading, When } from './ui.js';
 import { visible } from './visible.js';
 
@@ -49,9 +50,53 @@ function Message({ message }: { message: MessageJson }) {
         <When at={message.at} />
       </div>
       {message.subject && <div class="subject">{visible(message.subject)}</div>}
+      {message.delivery && message.delivery.length > 0 && (
+        <ul class="delivery" aria-label={t('delivery.label')}>
+          {message.delivery.map((d) => (
+            <li
+              key={d.id}
+              data-testid="delivery"
+              data-state={d.state}
+              data-to={d.to}
+              title={d.at && visible(d.at)}
+            >
+              {deliveryLine(d)}
+            </li>
+          ))}
+        </ul>
+      )}
       <Markdown text={message.body} />
     </li>
   );
+}
+
+const VIA: Record<string, string> = {
+  hook: 'a hook',
+  listen: 'baton listen',
+  poll: 'baton poll',
+  mcp: 'MCP dm_inbox',
+};
+
+/** The line `baton thread` prints for one copy, in the page's language (t() shows every name through visible()). */
+function deliveryLine(d: DeliveryJson): string {
+  if (d.state === 'waiting') {
+    if (d.liveSession) return t('delivery.live', { to: d.to, session: d.sessionTag ?? d.liveSession });
+    return d.lastSeen
+      ? t('delivery.away', { to: d.to, ago: relativeTime(d.lastSeen) })
+      : t('delivery.never', { to: d.to });
+  }
+  if (!d.at || !d.agent) return t('delivery.noreceipt', { to: d.to });
+  const time = clock(d.at);
+  if (d.session) return t('delivery.session', { agent: d.agent, session: d.sessionTag ?? d.session, time });
+  return t('delivery.nosession', { agent: d.agent, via: VIA[d.via ?? ''] ?? d.via ?? '', time });
+}
+
+/** UTC, as the CLI shows it: the time alone today (`21:25:40Z`), else with its date (`2026-11-30 21:25:40Z`). */
+function clock(iso: string, now = Date.now()): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  const full = `${new Date(at).toISOString().slice(0, 19).replace('T', ' ')}Z`;
+  return full.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? full.slice(11) : full;
 }
 
 /** Everyone in the thread but the person; a thread with only the person answers the last recipients. */
