@@ -5,11 +5,12 @@ import { visibleText } from '../core/display/visible-text.js';
 import type { NoteRecord } from '../core/notes/note.js';
 import { listNotes } from '../core/notes/read.js';
 import { lineageText } from '../core/notes/timeline-text.js';
-import { HARNESS_LABELS, type Harness } from '../core/transcripts/digest.js';
+import type { Harness } from '../core/transcripts/digest.js';
+import { harnessLabel } from '../harnesses/registry.js';
 
 /** The harness a transcript came from, as a receipt says it. */
 export function transcriptHarness(harness: Harness | undefined): string {
-  return harness ? HARNESS_LABELS[harness] : 'unknown';
+  return harness ? harnessLabel(harness) : 'unknown';
 }
 
 /** Where the note sits in its project's lineage (`first of its line`, `continues …`). */

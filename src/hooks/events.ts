@@ -1,36 +1,24 @@
-// The harnesses a hook answers and the events it handles, under baton's names and each harness's own.
+// The harnesses a hook answers and the events it handles, under baton's names and each harness's own (the harness's
+// hookEvents in src/harnesses/<name>/harness.ts).
+import {
+  HARNESS_NAMES,
+  HARNESSES,
+  type HarnessName,
+  harnessInfo,
+  isHarnessName,
+} from '../harnesses/registry.js';
+import { HOOK_EVENTS, type HookEvent } from '../harnesses/types.js';
 
-export const HOOK_HARNESSES = ['claude', 'codex', 'gemini', 'opencode', 'pi'] as const;
-export type HookHarness = (typeof HOOK_HARNESSES)[number];
+export { HOOK_EVENTS, type HookEvent };
 
-export const HOOK_EVENTS = [
-  'session-start',
-  'user-prompt-submit',
-  'pre-tool-use',
-  'post-tool-use',
-  'stop',
-  'subagent-stop',
-  'pre-compact',
-  'session-end',
-] as const;
-export type HookEvent = (typeof HOOK_EVENTS)[number];
+export const HOOK_HARNESSES = HARNESS_NAMES;
+export type HookHarness = HarnessName;
 
-// Claude Code's and Codex's names, then Gemini CLI's.
-const NATIVE: Record<string, HookEvent> = {
-  SessionStart: 'session-start',
-  UserPromptSubmit: 'user-prompt-submit',
-  PreToolUse: 'pre-tool-use',
-  PostToolUse: 'post-tool-use',
-  Stop: 'stop',
-  SubagentStop: 'subagent-stop',
-  PreCompact: 'pre-compact',
-  SessionEnd: 'session-end',
-  BeforeAgent: 'user-prompt-submit',
-  BeforeTool: 'pre-tool-use',
-  AfterTool: 'post-tool-use',
-  AfterAgent: 'stop',
-  PreCompress: 'pre-compact',
-};
+// Every harness's own names, in the registry's order (Claude Code's and Codex's, then Gemini CLI's).
+const NATIVE: Record<string, HookEvent> = Object.assign(
+  {},
+  ...HARNESSES.map((harness) => harness.hookEvents),
+);
 
 /** The event `name` means (baton's name or a harness's), or undefined. */
 export function hookEvent(name: string): HookEvent | undefined {
@@ -39,20 +27,16 @@ export function hookEvent(name: string): HookEvent | undefined {
 }
 
 export function isHookHarness(name: string): name is HookHarness {
-  return (HOOK_HARNESSES as readonly string[]).includes(name);
+  return isHarnessName(name);
 }
 
-/** The name of `event` in the envelope of Claude Code and Codex (`hookEventName`) and Gemini CLI. */
+/**
+ * The name of `event` in the envelope of `harness` (`hookEventName`): its own name for it, else the first harness's
+ * (Claude Code's).
+ */
 export function nativeEventName(event: HookEvent, harness: HookHarness): string {
-  if (harness === 'gemini') {
-    const gemini: Partial<Record<HookEvent, string>> = {
-      'user-prompt-submit': 'BeforeAgent',
-      'pre-tool-use': 'BeforeTool',
-      'post-tool-use': 'AfterTool',
-      stop: 'AfterAgent',
-      'pre-compact': 'PreCompress',
-    };
-    if (gemini[event]) return gemini[event];
-  }
-  return Object.keys(NATIVE).find((name) => NATIVE[name] === event)!;
+  const own: Record<string, HookEvent> = harnessInfo(harness).hookEvents;
+  const named = (names: Record<string, HookEvent>) =>
+    Object.keys(names).find((name) => names[name] === event);
+  return named(own) ?? named(NATIVE)!;
 }

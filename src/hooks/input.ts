@@ -1,7 +1,9 @@
 // What a harness sends a hook on stdin, checked and reduced to the fields baton uses. Claude Code and Codex share a
 // shape; Gemini CLI names a few fields its own way; baton's opencode plugin and pi extension send Claude's shape.
+// A harness's own field names are in its harness.ts (src/harnesses/<name>/).
 import { isAbsolute } from 'node:path';
 import { nameProblem } from '../core/store/names.js';
+import { harnessInfo } from '../harnesses/registry.js';
 import { type HookEvent, type HookHarness, hookEvent } from './events.js';
 
 export interface HookInput {
@@ -61,6 +63,7 @@ export function parseHookInput(
   if (problem) throw new HookSkip(`session_id is not usable: ${problem}`);
   const given = remote ? undefined : str(input.cwd);
   const toolInput = input.tool_input ?? input.toolInput;
+  const replyField = harnessInfo(harness).stopReplyField;
   return {
     session,
     cwd: given && isAbsolute(given) && !given.includes('\0') ? given : cwd,
@@ -74,7 +77,7 @@ export function parseHookInput(
         : undefined,
     // Gemini CLI's AfterAgent calls the reply `prompt_response`.
     lastAssistantMessage:
-      str(input.last_assistant_message) ?? (harness === 'gemini' ? str(input.prompt_response) : undefined),
+      str(input.last_assistant_message) ?? (replyField !== undefined ? str(input[replyField]) : undefined),
     stopHookActive: input.stop_hook_active === true,
     agentTranscriptPath: remote ? undefined : path(input.agent_transcript_path),
   };

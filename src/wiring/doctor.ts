@@ -3,13 +3,13 @@
 import { existsSync } from 'node:fs';
 import type { DoctorLine } from '../core/board/doctor.js';
 import { hookCommandPaths } from './baton-command.js';
-import { readOrNull } from './harnesses/wired.js';
 import { batonHooksIn } from './hook-entries.js';
 import { isObject, parseJsonObject } from './json-file.js';
 import { planWiring } from './plan.js';
 import { WIRINGS } from './select.js';
 import { parseToml } from './toml-table.js';
 import type { HarnessWiring, SettingsFile, WiringContext } from './types.js';
+import { readOrNull } from './wired.js';
 
 export interface WiringReport {
   lines: DoctorLine[];

@@ -1,13 +1,17 @@
 // Which harnesses `baton init` wires: the ones named (--harness), else the ones whose folders or files are found.
 import { BatonError } from '../core/errors.js';
-import { claude } from './harnesses/claude.js';
-import { codex } from './harnesses/codex.js';
-import { gemini } from './harnesses/gemini.js';
-import { opencode } from './harnesses/opencode.js';
-import { pi } from './harnesses/pi.js';
+import { wiring as claude } from '../harnesses/claude/wiring.js';
+import { wiring as codex } from '../harnesses/codex/wiring.js';
+import { wiring as gemini } from '../harnesses/gemini/wiring.js';
+import { wiring as opencode } from '../harnesses/opencode/wiring.js';
+import { wiring as pi } from '../harnesses/pi/wiring.js';
 import { HARNESSES, type HarnessName, type HarnessWiring, type WiringContext } from './types.js';
 
-export const WIRINGS: HarnessWiring[] = [claude, codex, gemini, opencode, pi];
+/** Each harness's wiring (src/harnesses/<name>/wiring.ts; one per name in the registry: TypeScript says when one is missing). */
+const WIRING: Record<HarnessName, HarnessWiring> = { claude, codex, gemini, opencode, pi };
+
+/** The wirings in the registry's order. */
+export const WIRINGS: HarnessWiring[] = HARNESSES.map((name) => WIRING[name]);
 
 /** Named but not wired (yet): a usage error that says so rather than "unknown". */
 const NOT_YET = new Set(['cursor']);

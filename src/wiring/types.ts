@@ -1,8 +1,10 @@
 // The shapes every harness's wiring shares: where it writes (project or home), what a file edit is, what init reports.
+import { HARNESS_NAMES, type HarnessName } from '../harnesses/registry.js';
 import type { HookEvent } from './baton-command.js';
 
-export const HARNESSES = ['claude', 'codex', 'gemini', 'opencode', 'pi'] as const;
-export type HarnessName = (typeof HARNESSES)[number];
+/** The harnesses baton wires: every one in the registry (src/harnesses/registry.ts). */
+export const HARNESSES = HARNESS_NAMES;
+export type { HarnessName };
 
 /** Project: the project's folder (next to .baton). Global: the user's home and the harnesses' user settings. */
 export type Scope = 'project' | 'global';

@@ -4,8 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { opencodePluginSource } from '../../src/harnesses/opencode/wiring-plugin.js';
+import { piExtensionSource } from '../../src/harnesses/pi/wiring-extension.js';
 import { ownedMarkLine } from '../../src/wiring/owned-file.js';
-import { opencodePluginSource, piExtensionSource } from '../../src/wiring/plugin-sources.js';
 import { baton, snapshot } from '../helpers/testdir.js';
 import {
   BATON_JS,

@@ -1,5 +1,5 @@
 // opencode end to end: the real CLI (opencode-ai, pinned) with baton's plugin (.opencode/plugin/baton.js, the text of
-// src/wiring/plugins/opencode.ts) in a project wired by `baton init --harness opencode`, against the scripted model
+// src/harnesses/opencode/wiring-plugin.ts) in a project wired by `baton init --harness opencode`, against the scripted model
 // server. A long-lived `opencode serve` (driven over its HTTP API) shows what only a session that stays open can: mail
 // arriving while it is idle is pushed into it. `opencode run` shows the one-shot path: it exits at the first idle, so
 // the plugin commits a pending write at exit.
@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { opencodePluginSource } from '../../src/wiring/plugins/opencode.js';
+import { opencodePluginSource } from '../../src/harnesses/opencode/wiring-plugin.js';
 import {
   batonIn,
   batonJson,

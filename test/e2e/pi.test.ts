@@ -1,12 +1,12 @@
 // pi end to end: the real CLI (@mariozechner/pi-coding-agent, pinned) with baton's extension (.pi/extensions/baton.ts,
-// the text of src/wiring/plugins/pi.ts) in a project wired by `baton init --harness pi`, against the scripted model
+// the text of src/harnesses/pi/wiring-extension.ts) in a project wired by `baton init --harness pi`, against the scripted model
 // server. pi runs in its RPC mode (`--mode rpc`: JSON lines on stdin and stdout), which runs slash commands headless
 // and answers the extension's confirmation dialogs over the same pipe; `pi -p` shows the one-shot path.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { piExtensionSource } from '../../src/wiring/plugins/pi.js';
+import { piExtensionSource } from '../../src/harnesses/pi/wiring-extension.js';
 import {
   batonIn,
   batonJson,

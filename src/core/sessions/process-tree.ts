@@ -1,6 +1,7 @@
 // Which processes launched this one: how a command finds the harness session (or shell) it runs in.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { HARNESSES } from '../../harnesses/registry.js';
 
 export interface ProcessInfo {
   pid: number;
@@ -9,7 +10,19 @@ export interface ProcessInfo {
   name: string;
 }
 
-const HARNESS_NAMES = /^(claude|codex|gemini|opencode|pi|cursor-agent|cursor)$/;
+// Harnesses known in the process tree that baton does not wire (yet), with the names their processes run under.
+const UNWIRED: Record<string, readonly string[]> = { cursor: ['cursor-agent', 'cursor'] };
+export const UNWIRED_HARNESSES = Object.keys(UNWIRED);
+
+// Each name a harness's process runs under, with the harness it is (each harness's processNames in its harness.ts).
+const PROCESS_HARNESS = new Map<string, string>([
+  ...HARNESSES.flatMap((harness) =>
+    harness.processNames.map((name): [string, string] => [name, harness.name]),
+  ),
+  ...Object.entries(UNWIRED).flatMap(([harness, names]) =>
+    names.map((name): [string, string] => [name, harness]),
+  ),
+]);
 
 /**
  * The ancestors that speak for a command on `board`: none when the board was opened for callers elsewhere
@@ -36,32 +49,23 @@ export function ancestors(pid: number = process.pid, depth = 12): ProcessInfo[] 
 
 /** The process a session is anchored to: the nearest harness process if one launched us, else the parent shell. */
 export function sessionAnchor(list: ProcessInfo[] = ancestors()): ProcessInfo | undefined {
-  return list.find((p) => HARNESS_NAMES.test(p.name)) ?? list[0];
+  return list.find((p) => PROCESS_HARNESS.has(p.name)) ?? list[0];
 }
 
 export function harnessOf(anchor: ProcessInfo | undefined): string {
-  const name = anchor?.name ?? '';
-  return HARNESS_NAMES.test(name) ? name.replace(/-agent$/, '') : 'shell';
+  return PROCESS_HARNESS.get(anchor?.name ?? '') ?? 'shell';
 }
 
-// Run straight from its package (`node …/node_modules/<package>/cli.js`), a harness is named by the package.
-const HARNESS_PACKAGES: [RegExp, string][] = [
-  [/\/@anthropic-ai\/claude-code\//, 'claude'],
-  [/\/@google\/gemini-cli\//, 'gemini'],
-  [/\/@openai\/codex\//, 'codex'],
-  [/\/opencode-ai\//, 'opencode'],
-  [/\/@mariozechner\/pi-coding-agent\//, 'pi'],
-];
-
-// Harnesses written in JavaScript run as `node …/gemini` or `bun …/opencode`: name them by their script.
+// Harnesses written in JavaScript run as `node …/gemini` or `bun …/opencode`: name them by their script, or, run
+// straight from its package (`node …/node_modules/<package>/cli.js`), by the package (each harness's packagePaths).
 function programName(pid: number, comm: string): string {
   if (!/^(node|bun|deno)$/.test(comm)) return comm;
   try {
     const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(1);
     const script = args.find((arg) => !arg.startsWith('-')) ?? '';
     const base = basename(script).replace(/\.(c|m)?js$/, '');
-    if (HARNESS_NAMES.test(base)) return base;
-    return HARNESS_PACKAGES.find(([pattern]) => pattern.test(script))?.[1] ?? comm;
+    if (PROCESS_HARNESS.has(base)) return base;
+    return HARNESSES.find((harness) => harness.packagePaths.some((path) => path.test(script)))?.name ?? comm;
   } catch {
     return comm;
   }

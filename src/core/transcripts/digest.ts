@@ -1,18 +1,12 @@
 // What a mechanical draft keeps of a transcript while it streams past: bounded whatever the transcript's size — the
 // first prompt, the last assistant message, capped lists of files, commands, errors and plan items, and counts.
 import { isAbsolute, posix } from 'node:path';
+import type { HarnessName } from '../../harnesses/registry.js';
 import type { ConversationTail } from './conversation.js';
 import { detach, snippet, stripAnsi, testSummary } from './text.js';
 
-export type Harness = 'claude' | 'codex' | 'gemini' | 'pi';
-
-/** A transcript's harness as a person names it. */
-export const HARNESS_LABELS: Record<Harness, string> = {
-  claude: 'Claude Code',
-  codex: 'Codex',
-  gemini: 'Gemini CLI',
-  pi: 'pi',
-};
+/** The harness whose transcript a digest read (one with a transcript.ts in src/harnesses/<name>/). */
+export type Harness = HarnessName;
 
 /** Caps on what a digest keeps (the counts go on whatever the transcript holds). */
 export const DIGEST_LIMITS = {

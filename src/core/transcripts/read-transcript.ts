@@ -1,23 +1,39 @@
 // Streaming one transcript into a digest: recognises the harness from the first lines, refuses what is not a
 // transcript (empty, binary, not JSONL, JSON of another shape), skips and counts unknown, broken and overlong lines.
+
+import { transcript as claude } from '../../harnesses/claude/transcript.js';
+import { transcript as codex } from '../../harnesses/codex/transcript.js';
+import { transcript as gemini } from '../../harnesses/gemini/transcript.js';
+import { transcript as pi } from '../../harnesses/pi/transcript.js';
+import { HARNESS_NAMES, type HarnessName, harnessLabel, orList } from '../../harnesses/registry.js';
 import { BatonError } from '../errors.js';
 import type { Line, TranscriptAdapter, TranscriptReader } from './adapter.js';
-import { claudeAdapter } from './claude.js';
-import { codexAdapter } from './codex.js';
 import { ConversationTail } from './conversation.js';
 import { TranscriptDigest } from './digest.js';
-import { geminiAdapter } from './gemini.js';
 import { MAX_LINE_BYTES, openTranscript, readLines } from './lines.js';
-import { piAdapter } from './pi.js';
 import { isObject } from './text.js';
 
-/** The harnesses whose transcripts baton reads, in the order they are tried. */
-export const ADAPTERS: readonly TranscriptAdapter[] = [claudeAdapter, codexAdapter, geminiAdapter, piAdapter];
+/**
+ * Each harness's transcript reader (src/harnesses/<name>/transcript.ts), undefined for one baton cannot read yet:
+ * one entry per name in the registry (TypeScript says when one is missing).
+ */
+const TRANSCRIPTS: Record<HarnessName, TranscriptAdapter | undefined> = {
+  claude,
+  codex,
+  gemini,
+  opencode: undefined,
+  pi,
+};
+
+/** The harnesses whose transcripts baton reads, in the order they are tried (the registry's). */
+export const ADAPTERS: readonly TranscriptAdapter[] = HARNESS_NAMES.flatMap(
+  (name) => TRANSCRIPTS[name] ?? [],
+);
 
 /** How many non-empty lines may pass before the format must be known (else the file is refused). */
 export const DETECT_LINES = 64;
 
-const KNOWN_FORMATS = 'Claude Code, Codex, Gemini CLI or pi';
+const KNOWN_FORMATS = orList(ADAPTERS.map((adapter) => harnessLabel(adapter.harness)));
 
 export interface ReadTranscriptOptions {
   /** Default: MAX_LINE_BYTES (16 MiB). */

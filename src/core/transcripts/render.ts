@@ -1,14 +1,10 @@
 // A digest as the six sections of a raw handoff: what the transcript shows, quoted or listed, and "unknown" or
 // "not run" for what it cannot tell. Every text taken from the transcript is redacted before it is formatted.
+
 import { isAbsolute, relative, sep } from 'node:path';
+import { harnessLabel } from '../../harnesses/registry.js';
 import type { SectionKey } from '../notes/sections.js';
-import {
-  type CommandRun,
-  type FileChange,
-  HARNESS_LABELS,
-  type Outcome,
-  type TranscriptDigest,
-} from './digest.js';
+import type { CommandRun, FileChange, Outcome, TranscriptDigest } from './digest.js';
 import { openItems, snippet } from './text.js';
 
 export interface RenderOptions {
@@ -36,14 +32,14 @@ export function draftTitle(digest: TranscriptDigest, redact: (text: string) => s
   const source = digest.title ?? digest.prompts.first?.split('\n').find((line) => line.trim() !== '');
   const title = source ? snippet(redact(source).replace(/\s+/g, ' ').trim(), 120).text : '';
   if (title) return title;
-  const harness = digest.harness ? HARNESS_LABELS[digest.harness] : 'A';
+  const harness = digest.harness ? harnessLabel(digest.harness) : 'A';
   return `${harness} session ${(digest.sessionId ?? '').slice(0, 8)}`.trim();
 }
 
 /** Short facts for the note's front matter. */
 export function draftFacts(digest: TranscriptDigest): string[] {
   const facts = [
-    `raw draft of a ${digest.harness ? HARNESS_LABELS[digest.harness] : 'harness'} transcript`,
+    `raw draft of a ${digest.harness ? harnessLabel(digest.harness) : 'harness'} transcript`,
     `files written or edited: ${digest.files.size + digest.filesOmitted}`,
     `commands: ${digest.commandCount} (${digest.failedCommands} failed)`,
     `tool errors: ${digest.errorCount}`,
@@ -167,7 +163,7 @@ function state(d: TranscriptDigest, r: (text: string) => string): string {
 }
 
 function source(d: TranscriptDigest): string {
-  const harness = d.harness ? HARNESS_LABELS[d.harness] : 'unknown';
+  const harness = d.harness ? harnessLabel(d.harness) : 'unknown';
   const facts = [
     `a ${harness} transcript${d.version ? ` (${d.version})` : ''}`,
     `session ${d.sessionId ?? 'unknown'}`,

@@ -20,6 +20,7 @@ import { isStartableHarness, shellLine } from '../../core/sessions/harness-comma
 import { isLive } from '../../core/sessions/live.js';
 import { readSession, type SessionRecord } from '../../core/sessions/session.js';
 import { nameProblem } from '../../core/store/names.js';
+import { HARNESS_NAMES, orList } from '../../harnesses/registry.js';
 import type {
   ContinueResult,
   NoteDetail,
@@ -223,7 +224,7 @@ function recordedSession(board: Board, note: NoteRecord): SessionRecord | undefi
 function continueNote({ board, params, body }: ApiContext): ContinueResult {
   const harness = stringField(body, 'harness', true);
   if (harness !== undefined && !isStartableHarness(harness)) {
-    throw new ApiRefusal(400, 'invalid_input', `harness must be claude, codex, gemini, opencode or pi`);
+    throw new ApiRefusal(400, 'invalid_input', `harness must be ${orList(HARNESS_NAMES)}`);
   }
   const continuation = prepareContinuation(board, params[0]!, { harness });
   return {

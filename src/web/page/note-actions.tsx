@@ -1,5 +1,6 @@
 // A note's three actions: resume the original session, continue in a new one, request a supplementary handoff.
 import { useState } from 'preact/hooks';
+import { HARNESS_NAMES, isHarnessName } from '../../harnesses/registry.js';
 import type { ContinueResult, NoteDetail, SupplementResult } from '../api-types.js';
 import { mutate, seg } from './api.js';
 import { t } from './i18n.js';
@@ -8,8 +9,6 @@ import { useAction } from './resource.js';
 import { noteHref } from './route.js';
 import { CopyBox, ErrorBox, short, When } from './ui.js';
 import { visible } from './visible.js';
-
-const harnesses = ['claude', 'codex', 'gemini', 'opencode', 'pi'];
 
 export function NoteActions({ detail }: { detail: NoteDetail }) {
   return (
@@ -53,7 +52,7 @@ function Resume({ detail }: { detail: NoteDetail }) {
 
 function Continue({ detail }: { detail: NoteDetail }) {
   const own = detail.note.harness;
-  const [harness, setHarness] = useState(harnesses.includes(own) ? own : 'claude');
+  const [harness, setHarness] = useState<string>(isHarnessName(own) ? own : 'claude');
   const action = useAction<ContinueResult>();
   const run = () =>
     action.run(() => mutate('POST', `/api/notes/${seg(detail.note.id)}/continue`, { harness }));
@@ -67,7 +66,7 @@ function Continue({ detail }: { detail: NoteDetail }) {
         <label class="inline">
           <span class="muted">{t('action.continue.with')}</span>
           <select name="harness" value={harness} onChange={(event) => setHarness(event.currentTarget.value)}>
-            {harnesses.map((name) => (
+            {HARNESS_NAMES.map((name) => (
               <option key={name} value={name}>
                 {name}
               </option>

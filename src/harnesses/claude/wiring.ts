@@ -11,11 +11,11 @@ import {
   markdownCommands,
   skillEdit,
   yamlString,
-} from '../edits.js';
-import { objectAt } from '../json-file.js';
-import { claudeHome } from '../locations.js';
-import type { FileEdit, HarnessWiring, HookSpec, WiringContext } from '../types.js';
-import { hasBatonHooks } from './wired.js';
+} from '../../wiring/edits.js';
+import { objectAt } from '../../wiring/json-file.js';
+import { claudeHome } from '../../wiring/locations.js';
+import type { FileEdit, HarnessWiring, HookSpec, WiringContext } from '../../wiring/types.js';
+import { hasBatonHooks } from '../../wiring/wired.js';
 
 const WRITE_TOOLS = 'Write|Edit|MultiEdit|NotebookEdit';
 
@@ -43,7 +43,7 @@ function mcpPath(ctx: WiringContext): string {
   return ctx.scope === 'global' ? join(ctx.home, '.claude.json') : join(ctx.root, '.mcp.json');
 }
 
-export const claude: HarnessWiring = {
+export const wiring: HarnessWiring = {
   name: 'claude',
   detect: (ctx) =>
     ctx.scope === 'global'

@@ -1,7 +1,7 @@
 // How Codex reports tool calls: JSON arguments, shell command lines, outputs (plain, unified exec's header, or the
 // JSON some versions wrap them in) and their exit codes, and the files an apply_patch body names.
-import type { FileAction } from './digest.js';
-import { contentText, isObject, str } from './text.js';
+import type { FileAction } from '../../core/transcripts/digest.js';
+import { contentText, isObject, str } from '../../core/transcripts/text.js';
 
 export interface PatchFile {
   path: string;

@@ -1,6 +1,13 @@
 // Codex rollouts (`~/.codex/sessions/YYYY/MM/DD/rollout-…-<id>.jsonl`): `{timestamp, type, payload}` lines —
 // session_meta, turn_context, response_item (what the model saw and said), event_msg (what the harness did).
-import { type Line, type TranscriptAdapter, type TranscriptReader, typeLabel } from './adapter.js';
+import {
+  type Line,
+  type TranscriptAdapter,
+  type TranscriptReader,
+  typeLabel,
+} from '../../core/transcripts/adapter.js';
+import { type CommandRun, Pending, PromptLog, type TranscriptDigest } from '../../core/transcripts/digest.js';
+import { contentText, firstLine, isObject, realPrompt, str } from '../../core/transcripts/text.js';
 import {
   afterOutputMarker,
   commandLine,
@@ -9,9 +16,7 @@ import {
   type PatchFile,
   parseArguments,
   patchFiles,
-} from './codex-tools.js';
-import { type CommandRun, Pending, PromptLog, type TranscriptDigest } from './digest.js';
-import { contentText, firstLine, isObject, realPrompt, str } from './text.js';
+} from './transcript-tools.js';
 
 const TOP = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
 const QUIET_ITEMS = new Set([
@@ -64,7 +69,7 @@ interface PendingCall {
   patch?: PatchFile[];
 }
 
-export const codexAdapter: TranscriptAdapter = {
+export const transcript: TranscriptAdapter = {
   harness: 'codex',
   detects: (line) => typeof line.type === 'string' && TOP.has(line.type) && isObject(line.payload),
   reader: (digest) => new CodexReader(digest),

@@ -2,12 +2,12 @@
 // the skill in .agents/skills, the block in AGENTS.md.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ownedFile, sharedAgentsEdits } from '../edits.js';
-import { piHome } from '../locations.js';
-import { ownedMarkLine } from '../owned-file.js';
-import { piExtensionSource } from '../plugin-sources.js';
-import type { HarnessWiring, WiringContext } from '../types.js';
-import { isOwnedFile } from './wired.js';
+import { ownedFile, sharedAgentsEdits } from '../../wiring/edits.js';
+import { piHome } from '../../wiring/locations.js';
+import { ownedMarkLine } from '../../wiring/owned-file.js';
+import type { HarnessWiring, WiringContext } from '../../wiring/types.js';
+import { isOwnedFile } from '../../wiring/wired.js';
+import { piExtensionSource } from './wiring-extension.js';
 
 /** The folder pi loads from: .pi in a project, ~/.pi/agent globally. */
 function dir(ctx: WiringContext): string {
@@ -18,7 +18,7 @@ function extensionPath(ctx: WiringContext): string {
   return join(dir(ctx), 'extensions', 'baton.ts');
 }
 
-export const pi: HarnessWiring = {
+export const wiring: HarnessWiring = {
   name: 'pi',
   detect: (ctx) => existsSync(dir(ctx)),
   wired: (ctx) => isOwnedFile(extensionPath(ctx)),

@@ -2,15 +2,15 @@
 // .gemini/commands/*.toml, the skill in .agents/skills, the block in GEMINI.md.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { blockEdit, hookGroups, jsonEdit, ownedFile, skillEdit } from '../edits.js';
-import { setBatonHooks } from '../hook-entries.js';
-import { objectAt } from '../json-file.js';
-import { agentsSkills } from '../locations.js';
-import { ownedMarkLine } from '../owned-file.js';
-import { COMMANDS } from '../texts.js';
-import { tomlString } from '../toml-table.js';
-import type { FileEdit, HarnessWiring, HookSpec, WiringContext } from '../types.js';
-import { hasBatonHooks } from './wired.js';
+import { blockEdit, hookGroups, jsonEdit, ownedFile, skillEdit } from '../../wiring/edits.js';
+import { setBatonHooks } from '../../wiring/hook-entries.js';
+import { objectAt } from '../../wiring/json-file.js';
+import { agentsSkills } from '../../wiring/locations.js';
+import { ownedMarkLine } from '../../wiring/owned-file.js';
+import { COMMANDS } from '../../wiring/texts.js';
+import { tomlString } from '../../wiring/toml-table.js';
+import type { FileEdit, HarnessWiring, HookSpec, WiringContext } from '../../wiring/types.js';
+import { hasBatonHooks } from '../../wiring/wired.js';
 
 const WRITE_TOOLS = 'write_file|replace';
 
@@ -37,7 +37,7 @@ function commandToml(description: string, prompt: string): string {
   return `${ownedMarkLine('hash')}\ndescription = ${tomlString(description)}\nprompt = '''\n${prompt}\n'''\n`;
 }
 
-export const gemini: HarnessWiring = {
+export const wiring: HarnessWiring = {
   name: 'gemini',
   detect: (ctx) =>
     existsSync(dir(ctx)) || (ctx.scope === 'project' && existsSync(join(ctx.root, 'GEMINI.md'))),

@@ -3,11 +3,17 @@
 // in $CODEX_HOME/prompts, so the slash commands come with --global.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { hookGroups, hooksEdit, markdownCommands, sharedAgentsEdits, yamlString } from '../edits.js';
-import { codexHome } from '../locations.js';
-import { setTomlTable, tomlString } from '../toml-table.js';
-import type { FileEdit, HarnessWiring, HookSpec, WiringContext } from '../types.js';
-import { hasBatonHooks } from './wired.js';
+import {
+  hookGroups,
+  hooksEdit,
+  markdownCommands,
+  sharedAgentsEdits,
+  yamlString,
+} from '../../wiring/edits.js';
+import { codexHome } from '../../wiring/locations.js';
+import { setTomlTable, tomlString } from '../../wiring/toml-table.js';
+import type { FileEdit, HarnessWiring, HookSpec, WiringContext } from '../../wiring/types.js';
+import { hasBatonHooks } from '../../wiring/wired.js';
 
 // File edits go through apply_patch: hooks see tool_name "apply_patch" (Edit and Write are its matcher aliases).
 const WRITE_TOOLS = 'apply_patch|Edit|Write';
@@ -35,7 +41,7 @@ function configPath(ctx: WiringContext): string {
   return join(dir(ctx), 'config.toml');
 }
 
-export const codex: HarnessWiring = {
+export const wiring: HarnessWiring = {
   name: 'codex',
   detect: (ctx) => existsSync(dir(ctx)),
   wired: (ctx) => hasBatonHooks(hooksPath(ctx)),

@@ -6,9 +6,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { opencodePluginSource } from '../../../src/wiring/plugins/opencode.js';
+import { opencodePluginSource } from '../../../src/harnesses/opencode/wiring-plugin.js';
 import { testdir } from '../../helpers/testdir.js';
-import { envelope, type FakeBaton, fakeBaton } from './fake-baton.js';
+import { envelope, type FakeBaton, fakeBaton } from '../fake-baton.js';
 
 // The hooks are called with the shapes opencode passes; the plugin is untyped JavaScript.
 // biome-ignore lint/suspicious/noExplicitAny: the plugin's hooks take opencode's loosely typed inputs

@@ -2,13 +2,13 @@
 // in opencode.json, slash commands in .opencode/command, the skill in .agents/skills, the block in AGENTS.md.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { jsonEdit, markdownCommands, ownedFile, sharedAgentsEdits, yamlString } from '../edits.js';
-import { objectAt } from '../json-file.js';
-import { opencodeHome } from '../locations.js';
-import { ownedMarkLine } from '../owned-file.js';
-import { opencodePluginSource } from '../plugin-sources.js';
-import type { FileEdit, HarnessWiring, WiringContext } from '../types.js';
-import { isOwnedFile } from './wired.js';
+import { jsonEdit, markdownCommands, ownedFile, sharedAgentsEdits, yamlString } from '../../wiring/edits.js';
+import { objectAt } from '../../wiring/json-file.js';
+import { opencodeHome } from '../../wiring/locations.js';
+import { ownedMarkLine } from '../../wiring/owned-file.js';
+import type { FileEdit, HarnessWiring, WiringContext } from '../../wiring/types.js';
+import { isOwnedFile } from '../../wiring/wired.js';
+import { opencodePluginSource } from './wiring-plugin.js';
 
 /** The folder holding plugin/ and command/: .opencode in a project, ~/.config/opencode globally. */
 function dir(ctx: WiringContext): string {
@@ -28,7 +28,7 @@ function pluginPath(ctx: WiringContext): string {
   return join(dir(ctx), 'plugin', 'baton.js');
 }
 
-export const opencode: HarnessWiring = {
+export const wiring: HarnessWiring = {
   name: 'opencode',
   detect: (ctx) =>
     ctx.scope === 'global'

@@ -1,13 +1,18 @@
 // Gemini CLI sessions (`~/.gemini/tmp/<project>/chats/session-…-<id>.jsonl`, since gemini-cli's JSONL chat
 // recording): a metadata line, then message records (`user` / `gemini` / `info` / `error` / `warning`) that are
 // appended again whenever they change (same id), `{"$set": …}` metadata updates and `{"$rewindTo": id}` marks.
-import { type Line, type TranscriptAdapter, type TranscriptReader, typeLabel } from './adapter.js';
-import { Pending, type TranscriptDigest } from './digest.js';
-import { contentText, firstLine, isObject, realPrompt, str } from './text.js';
+import {
+  type Line,
+  type TranscriptAdapter,
+  type TranscriptReader,
+  typeLabel,
+} from '../../core/transcripts/adapter.js';
+import { Pending, type TranscriptDigest } from '../../core/transcripts/digest.js';
+import { contentText, firstLine, isObject, realPrompt, str } from '../../core/transcripts/text.js';
 
 const FINAL = new Set(['success', 'error', 'cancelled']);
 
-export const geminiAdapter: TranscriptAdapter = {
+export const transcript: TranscriptAdapter = {
   harness: 'gemini',
   // The metadata line: a session id and a project hash, no type.
   detects: (line) =>

@@ -1,9 +1,19 @@
 // pi sessions (`~/.pi/agent/sessions/--<path>--/<time>_<id>.jsonl`): a `session` header line, then entries —
 // `message` (user, assistant with `toolCall` parts, toolResult, bashExecution), model changes, compactions, labels.
 // Entries form a tree (branches); a draft reads them in file order.
-import { type Line, type TranscriptAdapter, type TranscriptReader, typeLabel } from './adapter.js';
-import { type CommandRun, type FileAction, Pending, type TranscriptDigest } from './digest.js';
-import { contentText, firstLine, isObject, realPrompt, str } from './text.js';
+import {
+  type Line,
+  type TranscriptAdapter,
+  type TranscriptReader,
+  typeLabel,
+} from '../../core/transcripts/adapter.js';
+import {
+  type CommandRun,
+  type FileAction,
+  Pending,
+  type TranscriptDigest,
+} from '../../core/transcripts/digest.js';
+import { contentText, firstLine, isObject, realPrompt, str } from '../../core/transcripts/text.js';
 
 const QUIET = new Set([
   'model_change',
@@ -24,7 +34,7 @@ interface PendingTool {
   action?: FileAction;
 }
 
-export const piAdapter: TranscriptAdapter = {
+export const transcript: TranscriptAdapter = {
   harness: 'pi',
   detects: (line) => line.type === 'session' && typeof line.id === 'string' && typeof line.cwd === 'string',
   reader: (digest) => new PiReader(digest),

@@ -1,8 +1,26 @@
 // Claude Code transcripts (`~/.claude/projects/<folder>/<session-id>.jsonl`): one object per line — user,
 // assistant, system, summary, snapshots, progress; tools are `tool_use` blocks answered by `tool_result` blocks.
-import { type Line, type TranscriptAdapter, type TranscriptReader, typeLabel } from './adapter.js';
-import { type CommandRun, type FileAction, Pending, PromptLog, type TranscriptDigest } from './digest.js';
-import { contentText, firstLine, isInterruption, isObject, realPrompt, str } from './text.js';
+import {
+  type Line,
+  type TranscriptAdapter,
+  type TranscriptReader,
+  typeLabel,
+} from '../../core/transcripts/adapter.js';
+import {
+  type CommandRun,
+  type FileAction,
+  Pending,
+  PromptLog,
+  type TranscriptDigest,
+} from '../../core/transcripts/digest.js';
+import {
+  contentText,
+  firstLine,
+  isInterruption,
+  isObject,
+  realPrompt,
+  str,
+} from '../../core/transcripts/text.js';
 
 // Line types Claude Code writes that a draft has no use for (or reads only for ids and times).
 const QUIET = new Set([
@@ -26,7 +44,7 @@ interface PendingTool {
   subject?: string;
 }
 
-export const claudeAdapter: TranscriptAdapter = {
+export const transcript: TranscriptAdapter = {
   harness: 'claude',
   detects(line) {
     const type = line.type;

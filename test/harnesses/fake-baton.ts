@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { testdir } from '../../helpers/testdir.js';
+import { testdir } from '../helpers/testdir.js';
 
 /** A folder name no naive embedding survives: quotes, a backslash, `${…}`, a comment end, unicode, a newline. */
 // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal ${HOME} is the point

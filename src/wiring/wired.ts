@@ -1,8 +1,8 @@
 // Whether a settings file holds baton's wiring, read leniently (an unreadable file simply is not wired).
 import { readFileSync } from 'node:fs';
-import { batonHooksIn } from '../hook-entries.js';
-import { isObject } from '../json-file.js';
-import { isOwnedText } from '../owned-file.js';
+import { batonHooksIn } from './hook-entries.js';
+import { isObject } from './json-file.js';
+import { isOwnedText } from './owned-file.js';
 
 export function readOrNull(path: string): string | null {
   try {

@@ -7,9 +7,9 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { transformSync } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { piExtensionSource } from '../../../src/wiring/plugins/pi.js';
+import { piExtensionSource } from '../../../src/harnesses/pi/wiring-extension.js';
 import { testdir } from '../../helpers/testdir.js';
-import { envelope, type FakeBaton, fakeBaton } from './fake-baton.js';
+import { envelope, type FakeBaton, fakeBaton } from '../fake-baton.js';
 
 type Handler = (event: unknown, ctx: unknown) => Promise<unknown>;
 

@@ -1,0 +1,25 @@
+// Claude Code (`claude`, @anthropic-ai/claude-code).
+//
+// Start and resume: `claude "query"` starts the interactive REPL with an initial prompt; `claude --resume <id>`
+// (`-r`) resumes a session by id. CLI reference, docs.anthropic.com/en/docs/claude-code/cli-reference.
+import type { HarnessInfo } from '../types.js';
+
+export const harness = {
+  name: 'claude',
+  label: 'Claude Code',
+  hookEvents: {
+    SessionStart: 'session-start',
+    UserPromptSubmit: 'user-prompt-submit',
+    PreToolUse: 'pre-tool-use',
+    PostToolUse: 'post-tool-use',
+    Stop: 'stop',
+    SubagentStop: 'subagent-stop',
+    PreCompact: 'pre-compact',
+    SessionEnd: 'session-end',
+  },
+  processNames: ['claude'],
+  packagePaths: [/\/@anthropic-ai\/claude-code\//],
+  shellSessionEnv: 'CLAUDE_CODE_SESSION_ID',
+  start: (message) => ['claude', message],
+  resume: (id) => ['claude', '--resume', id],
+} as const satisfies HarnessInfo;

@@ -1,0 +1,4 @@
+// opencode: baton's plugin (wiring-plugin.ts) reads the neutral answer.
+import { type HarnessHooks, neutralEnvelope } from '../../hooks/harness-hooks.js';
+
+export const hooks: HarnessHooks = { envelope: neutralEnvelope };
