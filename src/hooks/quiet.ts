@@ -2,6 +2,8 @@
 // stop with nothing pending, a tool that writes no file) end here after a JSON parse and a few stats, so their cost
 // stays next to Node's own start-up. It only reads; anything it is unsure of goes to the full hook.
 import { join } from 'node:path';
+import { derivedAgent } from '../core/agents/alias.js';
+import { decideAgent } from '../core/agents/claims.js';
 import { isDisabled, resolveBoard } from '../core/board/resolve.js';
 import { queuedIds } from '../core/messages/spool.js';
 import { readJsonRecord } from '../core/store/json-record.js';
@@ -54,10 +56,17 @@ export function nothingToDo(check: QuietCheck): boolean {
   const path = join(sessions, `${input.session}.json`);
   const record = readJsonRecord<{ id: string; agent: string }>(disk, path, { id: 'string', agent: 'string' });
   if (!record.ok || record.value.id !== input.session) return false;
-  const fromEnv = check.env.BATON_AGENT;
-  const agent = fromEnv && !nameProblem('agent', fromEnv) ? fromEnv : record.value.agent;
-  if (nameProblem('agent', agent)) return false;
-  if (queuedIds(board, agent).length > 0) return false;
+  // Who the session is, by core's one rule (a bad BATON_AGENT throws: the full hook logs it); its record exists, so
+  // the project's stable name is never reached. Its mail waits in its agent's mailbox or its alias's.
+  const recorded = record.value.agent;
+  const agent = decideAgent({
+    env: check.env.BATON_AGENT,
+    session: nameProblem('agent', recorded) ? undefined : recorded,
+  });
+  const alias = derivedAgent(check.harness, input.session);
+  if (!agent) return false;
+  if (queuedIds(board, agent.name).length > 0) return false;
+  if (alias !== agent.name && queuedIds(board, alias).length > 0) return false;
   if (event === 'user-prompt-submit' && indexDue(board.root, input.session)) return false;
   return entryKind(join(board.root, 'pending', `${input.session}.json`)) === 'missing';
 }

@@ -15,7 +15,7 @@ import { type HookInput, HookSkip, parseHookInput } from './input.js';
 import { type MailPush, takeMail } from './mail.js';
 import { rawHandoff } from './raw-handoff.js';
 import { resultNote } from './result-note.js';
-import { knownSession, startSession } from './session.js';
+import { knownSession, mailboxes, startSession } from './session.js';
 import { writtenPaths } from './tool-paths.js';
 import { announcePending, interceptReply } from './two-phase.js';
 
@@ -93,7 +93,7 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
     case 'session-start': {
       const record = startSession(board, run.harness, input);
       registerAgent(board, record.agent, record.id);
-      turn.mail = takeMail(board, record.agent);
+      turn.mail = takeMail(board, mailboxes(board, run.harness, input, record));
       // At every start — a new session, a resume, after a compaction (source compact) — the index is rebuilt.
       const index = renderIndex(board, {
         agent: record.agent,
@@ -108,7 +108,7 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
     }
     case 'user-prompt-submit': {
       const record = knownSession(board, run.harness, input);
-      turn.mail = takeMail(board, record.agent);
+      turn.mail = takeMail(board, mailboxes(board, run.harness, input, record));
       // A compaction since the last prompt that no session start followed: the index again, before the mail.
       let index: string | undefined;
       if (indexDue(board.root, record.id)) {
@@ -133,7 +133,7 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
       if (turn.answer.notice) log(turn.answer.notice);
       // The loop guard: a stop that follows our own block is never blocked again.
       if (input.stopHookActive) return;
-      turn.mail = takeMail(board, record.agent);
+      turn.mail = takeMail(board, mailboxes(board, run.harness, input, record));
       turn.answer.block = joined([announcePending(board, record.id), turn.mail?.text]);
       return;
     }

@@ -1,23 +1,21 @@
-// Who a hook acts for and the session record it keeps: BATON_AGENT, else the name registered for the session, else
-// one derived from the harness and the session id (`claude-3f2a9c`), stable for the session.
+// The session record a hook keeps, under the name core's one resolver gives the session (core/agents/identity.ts:
+// BATON_AGENT, else the name its record holds, else the project's stable name for the harness, else its alias).
+import { derivedAgent } from '../core/agents/alias.js';
+import { sessionAgent } from '../core/agents/identity.js';
 import type { Board } from '../core/board/open-board.js';
 import { boardAncestors, sessionAnchor } from '../core/sessions/process-tree.js';
 import { readSession, recordSession, type SessionRecord } from '../core/sessions/session.js';
-import { nameProblem } from '../core/store/names.js';
-import { derivedAgent } from './agent-name.js';
 import type { HookHarness } from './events.js';
 import type { HookInput } from './input.js';
 
+/** Who the session acts as now (BATON_AGENT wins over its record, as for every command it runs). */
 export function hookAgent(
   board: Board,
   harness: HookHarness,
   input: HookInput,
   record?: SessionRecord,
 ): string {
-  const fromEnv = board.env.BATON_AGENT;
-  if (fromEnv && !nameProblem('agent', fromEnv)) return fromEnv;
-  if (record && !nameProblem('agent', record.agent)) return record.agent;
-  return derivedAgent(harness, input.session);
+  return sessionAgent(board, { harness, session: input.session, recorded: record?.agent }).name;
 }
 
 /**
@@ -40,4 +38,14 @@ export function startSession(board: Board, harness: HookHarness, input: HookInpu
 /** The session's record, made when it has none. */
 export function knownSession(board: Board, harness: HookHarness, input: HookInput): SessionRecord {
   return readSession(board, input.session) ?? startSession(board, harness, input);
+}
+
+/** The mailboxes a session reads: its agent's (see hookAgent), then its alias's (`claude-3f2a9c`). */
+export function mailboxes(
+  board: Board,
+  harness: HookHarness,
+  input: HookInput,
+  record: SessionRecord,
+): string[] {
+  return [hookAgent(board, harness, input, record), derivedAgent(harness, input.session)];
 }

@@ -1,4 +1,6 @@
 // Per call: the server's board (flags, BATON_DIR, cwd — tools take no `board` argument) and who is acting.
+
+import { decideAgent } from '../core/agents/claims.js';
 import { type Board, type OpenBoardOptions, openBoard } from '../core/board/open-board.js';
 import { BatonError } from '../core/errors.js';
 import { boundAgent as sessionAgent } from '../core/sessions/session.js';
@@ -76,8 +78,8 @@ export function openCall(options: CallContextOptions): ToolCall {
 function boundIdentity(options: CallContextOptions, board: Board): BoundIdentity | undefined {
   if (options.agent) return { name: options.agent, source: options.agentSource ?? 'flag' };
   if (!options.sessionIdentity) return undefined;
-  const fromEnv = board.env.BATON_AGENT;
-  if (fromEnv) return { name: validateName('agent', fromEnv), source: 'env' };
-  const registered = sessionAgent(board);
-  return registered ? { name: validateName('agent', registered), source: 'session' } : undefined;
+  // core's one rule (BATON_AGENT, then the launching session's name), as for the CLI and the hooks.
+  const identity = decideAgent({ env: board.env.BATON_AGENT, session: () => sessionAgent(board) });
+  if (!identity) return undefined;
+  return { name: identity.name, source: identity.source === 'env' ? 'env' : 'session' };
 }

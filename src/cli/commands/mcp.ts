@@ -1,4 +1,5 @@
 // `baton mcp [--as name] [--tools profile] [--board path]` — the MCP server over stdio (stdout is JSON-RPC only).
+import { decideAgent } from '../../core/agents/claims.js';
 import { streamLogger } from '../../http/logger.js';
 import { isProfile, parseProfile, unknownProfile } from '../../mcp/profiles.js';
 import { createMcpServer } from '../../mcp/server.js';
@@ -44,7 +45,7 @@ async function bridge(flags: { board?: string; global?: boolean; as?: string; to
   await bridgeMcp({
     url: io.env.BATON_URL ?? '',
     token: io.env.BATON_TOKEN,
-    agent: flags.as || io.env.BATON_AGENT || undefined,
+    agent: decideAgent({ flag: flags.as, env: io.env.BATON_AGENT })?.name,
     stdin: process.stdin,
     stdout: process.stdout,
     signal: io.signal,

@@ -1,5 +1,6 @@
 // `baton serve [--port 7325] [--host 127.0.0.1] [--token-file f] [--tools …] [--as name]` — MCP over HTTP.
 import { resolve } from 'node:path';
+import { decideAgent } from '../../core/agents/claims.js';
 import { openBoard } from '../../core/board/open-board.js';
 import { validateName } from '../../core/store/names.js';
 import { streamLogger } from '../../http/logger.js';
@@ -33,9 +34,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);
   if (flags.tools !== undefined && !isProfile(flags.tools)) throw new UsageError(unknownProfile(flags.tools));
   const profile = parseProfile(flags.tools);
-  const asFlag = flags.as || io.env.BATON_AGENT || undefined;
-  const agent = asFlag === undefined ? undefined : validateName('agent', asFlag);
-  const agentSource = flags.as ? 'flag' : 'env';
+  // core's one rule: --as, else BATON_AGENT (a request's clients are not this process's session).
+  const identity = decideAgent({ flag: flags.as, env: io.env.BATON_AGENT });
+  const agent = identity?.name;
+  const agentSource = identity?.source === 'env' ? 'env' : 'flag';
   // The server acts for callers in other processes (MCP clients, the page, remote commands): its own process tree
   // says nothing of their sessions.
   const boardOptions = {

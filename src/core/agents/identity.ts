@@ -1,8 +1,13 @@
-// Who is acting: --as, then --from, then BATON_AGENT, then the name registered for this session.
+// Who is acting, for a command and for a harness session: the claims each can make, judged by decideAgent's one
+// precedence (claims.ts) — `--as`/`--from`, BATON_AGENT, the session's name, the project's stable name, the alias.
+
+import { loadSettings } from '../board/config.js';
 import type { Board } from '../board/open-board.js';
 import { BatonError, isBatonError } from '../errors.js';
 import { boundAgent } from '../sessions/session.js';
-import { validateName } from '../store/names.js';
+import { nameProblem } from '../store/names.js';
+import { derivedAgent } from './alias.js';
+import { decideAgent, type Identity } from './claims.js';
 
 export interface ActingAgentOptions {
   as?: string;
@@ -10,7 +15,10 @@ export interface ActingAgentOptions {
   from?: string;
 }
 
-/** The acting agent's name, validated; throws `no_agent` saying how to set one. */
+/**
+ * A command's acting agent: `--as` (or `--from`), else BATON_AGENT, else the name bound to the session the command
+ * runs in; validated and case-folded. Throws `no_agent` saying how to set one, `invalid_name` for a bad name.
+ */
 export function resolveAgent(board: Board, options: ActingAgentOptions = {}): string {
   if (options.as && options.from && options.as !== options.from) {
     throw new BatonError(
@@ -18,14 +26,18 @@ export function resolveAgent(board: Board, options: ActingAgentOptions = {}): st
       `--as ${options.as} and --from ${options.from} disagree — pass only one`,
     );
   }
-  const name = options.as || options.from || board.env.BATON_AGENT || boundAgent(board);
-  if (!name) {
+  const identity = decideAgent({
+    flag: options.as || options.from,
+    env: board.env.BATON_AGENT,
+    session: () => boundAgent(board),
+  });
+  if (!identity) {
     throw new BatonError(
       'no_agent',
       'no agent name — pass --as <name>, set BATON_AGENT, or run `baton register --as <name>` in this session',
     );
   }
-  return validateName('agent', name);
+  return identity.name;
 }
 
 /** The acting agent when one is set (see resolveAgent), else undefined; an invalid name still throws. */
@@ -36,4 +48,35 @@ export function actingAgentIfAny(board: Board, options: ActingAgentOptions = {})
     if (isBatonError(error, 'no_agent')) return undefined;
     throw error;
   }
+}
+
+export interface HarnessSession {
+  harness: string;
+  /** The harness's session id. */
+  session: string;
+  /** The name the session's record holds, when it has a record. */
+  recorded?: string;
+}
+
+/**
+ * Who a harness session acts as (its hooks): BATON_AGENT, else the name its record holds, else the project's stable
+ * name for the harness (`config.json` `agents`, set by `baton init`), else its alias (`claude-3f2a9c`). Throws
+ * `invalid_name` for a bad BATON_AGENT; a bad name read from the board counts as absent.
+ */
+export function sessionAgent(board: Board, session: HarnessSession): Identity {
+  const recorded = session.recorded && !nameProblem('agent', session.recorded) ? session.recorded : undefined;
+  const alias = derivedAgent(session.harness, session.session);
+  // config.json is read only when neither is there: a session's later events never read it.
+  const identity = decideAgent({
+    env: board.env.BATON_AGENT,
+    session: recorded,
+    project: () => stableAgent(board, session.harness),
+    alias,
+  });
+  return identity ?? { name: alias, source: 'alias' };
+}
+
+/** The project's stable agent name for `harness` (`config.json` `agents`), when it has one. */
+export function stableAgent(board: Board, harness: string): string | undefined {
+  return loadSettings(board).settings.agents[harness];
 }

@@ -4,6 +4,7 @@
 // Nothing passes a raw 0 past this file: "off" is a flag, "never" and "no limit" are Infinity. A file or value that
 // cannot be used is reported (`problems`) and its default used: a broken config.json never stops a reader or a hook.
 import { cut } from '../display/cut.js';
+import { validateName } from '../store/names.js';
 import { type Board, boardPath } from './open-board.js';
 
 export interface Settings {
@@ -35,6 +36,12 @@ export interface Settings {
     model?: string;
     provider?: 'openai' | 'anthropic';
   };
+  /**
+   * The stable agent name of each harness's sessions in this project (`{"claude": "claude@shop"}`), written by
+   * `baton init` (`--as` to choose it): mail to it waits for the harness's next session here. Absent: the sessions
+   * act as their per-session name (`claude-3f2a9c`).
+   */
+  agents: Record<string, string>;
   /** `baton sync`: where the board's history goes (absent repo: a branch of the project's own repository). */
   sync: {
     repo?: string;
@@ -57,6 +64,7 @@ export const DEFAULT_SETTINGS: Settings = {
   pending: { ttlMs: 30 * 60 * 1000 },
   hooks: { rawHandoffOnCompact: true, blockOnConflict: false },
   llm: {},
+  agents: {},
   sync: { remote: 'origin', branch: 'baton' },
 };
 
@@ -157,6 +165,7 @@ export function loadSettings(board: Board): LoadedSettings {
       model: text('llm', 'model'),
       provider: text('llm', 'provider', ['openai', 'anthropic']) as Settings['llm']['provider'],
     },
+    agents: agentNames(config, path, problems),
     sync: {
       repo: text('sync', 'repo'),
       remote: refName('remote', d.sync.remote),
@@ -164,6 +173,30 @@ export function loadSettings(board: Board): LoadedSettings {
     },
   };
   return { settings, problems };
+}
+
+/** `agents`: harness → a valid agent name (case-folded); anything else is a problem and left out. */
+function agentNames(
+  config: Record<string, unknown>,
+  path: string,
+  problems: string[],
+): Record<string, string> {
+  const section = config.agents;
+  const names: Record<string, string> = {};
+  if (section === undefined) return names;
+  if (section === null || typeof section !== 'object' || Array.isArray(section)) {
+    problems.push(`${path}: agents must be an object of harness → agent name — it is ignored`);
+    return names;
+  }
+  for (const [harness, value] of Object.entries(section)) {
+    try {
+      if (typeof value !== 'string') throw new Error(`must be a string, not ${shown(value)}`);
+      names[harness] = validateName('agent', value);
+    } catch (error) {
+      problems.push(`${path}: agents.${cut(harness, 20)}: ${(error as Error).message} — it is ignored`);
+    }
+  }
+  return names;
 }
 
 /** The parsed `config.json` (`{}` when there is none, or when it cannot be used: then a problem says why). */

@@ -7,6 +7,8 @@ export type NameKind = 'agent' | 'slug' | 'id' | 'session';
 
 const MAX_LENGTH: Record<NameKind, number> = { agent: 64, slug: 80, id: 40, session: 128 };
 const SHAPE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** An agent name may carry one `@`: `claude@shop`, a harness's stable name in a project (see core/agents/alias.ts). */
+const AGENT_SHAPE = /^[A-Za-z0-9][A-Za-z0-9._-]*(@[A-Za-z0-9][A-Za-z0-9._-]*)?$/;
 /** Suffixes of baton's own lock folders and temp files: a name ending so could be mistaken for one. */
 const RESERVED_SUFFIX = /\.(lock|baton-tmp)$/i;
 /** Device names Windows reserves in every folder, with or without an extension (`nul`, `COM1`, `lpt1.txt`). */
@@ -41,8 +43,10 @@ export function nameProblem(kind: NameKind, value: string): string | undefined {
   if (/[\u0000-\u001f\u007f]/.test(value)) return 'must not contain control characters';
   if (value.includes('/') || value.includes('\\')) return 'must not contain path separators';
   if (value.includes('..')) return 'must not contain ".."';
-  if (!SHAPE.test(value))
-    return 'may use only letters, digits, ".", "_" and "-", starting with a letter or digit';
+  if (kind === 'agent' ? !AGENT_SHAPE.test(value) : !SHAPE.test(value))
+    return kind === 'agent'
+      ? 'may use only letters, digits, ".", "_", "-" and one "@", starting with a letter or digit (also after the "@")'
+      : 'may use only letters, digits, ".", "_" and "-", starting with a letter or digit';
   if (value.endsWith('.')) return 'must not end with "." (Windows drops it)';
   if (RESERVED_SUFFIX.test(value)) return 'must not end with ".lock" or ".baton-tmp" (baton’s own files do)';
   if (WINDOWS_DEVICE.test(value)) return 'is a device name on Windows (CON, NUL, COM1, LPT1, …)';

@@ -322,7 +322,7 @@ describe.each(STORES)('%s store', (_name, open) => {
         'a bad author',
         { type: 'note', author: 'a b', body: 'x' },
         'invalid_name',
-        'invalid agent name "a b": may use only letters, digits, ".", "_" and "-", starting with a letter or digit',
+        'invalid agent name "a b": may use only letters, digits, ".", "_", "-" and one "@", starting with a letter or digit (also after the "@")',
       ],
     ])('refuses %s and writes nothing', (_name, options, code, message) => {
       const board = testBoard();

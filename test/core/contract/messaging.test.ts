@@ -262,7 +262,7 @@ describe.each(STORES)('%s store', (_name, open) => {
       expect(list.messages.map((m) => m.body)).toEqual(['real\n']);
       expect(Object.fromEntries(list.problems.map((p) => [p.path, p.reason]))).toEqual({
         [join(messages, 'Not A Name')]:
-          'not a mailbox (the agent name may use only letters, digits, ".", "_" and "-", starting with a letter or digit)',
+          'not a mailbox (the agent name may use only letters, digits, ".", "_", "-" and one "@", starting with a letter or digit (also after the "@"))',
         [join(messages, 'bob', 'readme')]: 'not a day folder (skipped)',
         [join(day, 'draft.md')]: 'not a message file (skipped)',
         [join(messages, 'notes.txt')]: 'not a mailbox',

@@ -27,7 +27,7 @@ describe('ids', () => {
 
 describe('names', () => {
   it('accept ordinary agent names', () => {
-    for (const name of ['alice', 'claude-3f2a9c', 'codex_77b1', 'a.b'])
+    for (const name of ['alice', 'claude-3f2a9c', 'codex_77b1', 'a.b', 'claude@shop', 'codex@my-shop.v2'])
       expect(validateName('agent', name)).toBe(name);
   });
 
@@ -39,11 +39,43 @@ describe('names', () => {
     ['bad\u0007name', 'must not contain control characters'],
     ['x'.repeat(200), 'must be at most 64 characters'],
     ['', 'must not be empty'],
-    ['-flag', 'may use only letters, digits, ".", "_" and "-", starting with a letter or digit'],
-    ['white space', 'may use only letters, digits, ".", "_" and "-", starting with a letter or digit'],
+    [
+      '-flag',
+      'may use only letters, digits, ".", "_", "-" and one "@", starting with a letter or digit (also after the "@")',
+    ],
+    [
+      'white space',
+      'may use only letters, digits, ".", "_", "-" and one "@", starting with a letter or digit (also after the "@")',
+    ],
+    [
+      'a@b@c',
+      'may use only letters, digits, ".", "_", "-" and one "@", starting with a letter or digit (also after the "@")',
+    ],
+    [
+      'claude@',
+      'may use only letters, digits, ".", "_", "-" and one "@", starting with a letter or digit (also after the "@")',
+    ],
+    [
+      '@shop',
+      'may use only letters, digits, ".", "_", "-" and one "@", starting with a letter or digit (also after the "@")',
+    ],
+    [
+      'claude@-x',
+      'may use only letters, digits, ".", "_", "-" and one "@", starting with a letter or digit (also after the "@")',
+    ],
   ])('reject %j: %s', (name, rule) => {
     expect(nameProblem('agent', name)).toBe(rule);
     expect(() => validateName('agent', name)).toThrow(`invalid agent name ${JSON.stringify(name)}: ${rule}`);
+  });
+});
+
+describe('the "@" of a stable agent name', () => {
+  it("is an agent name's only: a session id, a slug or an id with one is refused", () => {
+    for (const kind of ['session', 'slug', 'id'] as const)
+      expect(() => validateName(kind, 'claude@shop')).toThrow(
+        `invalid ${kind} name "claude@shop": may use only letters, digits, ".", "_" and "-", starting with a letter or digit`,
+      );
+    expect(validateName('agent', 'Claude@Shop')).toBe('claude@shop');
   });
 });
 

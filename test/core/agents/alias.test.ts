@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivedAgent } from '../../src/hooks/agent-name.js';
+import { derivedAgent } from '../../../src/core/agents/alias.js';
 
 describe('derivedAgent', () => {
   it('takes the first six of a random id and the last six of a time-ordered one', () => {
