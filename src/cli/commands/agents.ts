@@ -1,5 +1,5 @@
 // `baton agents` — who is on the board, when they were last seen, how much mail waits for them.
-import { listAgents } from '../../core/agents/registry.js';
+import { listRoster } from '../../core/agents/roster.js';
 import { requireBoard } from '../../core/board/open-board.js';
 import { formatTime } from '../../core/display/time.js';
 import { visibleText } from '../../core/display/visible-text.js';
@@ -8,7 +8,9 @@ import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';
 
 export const usage = `baton agents [--json]
-  Lists registered agents and every agent that has mail, with unread counts.`;
+  Lists registered agents and every agent that has mail, with unread counts; each harness's stable name here
+  (\`baton init --as\`, e.g. claude@shop: its sessions act as it, mail to it waits for the next one) with the
+  harness, and the per-session names (aliases, e.g. claude-3f2a9c) of an agent's latest sessions.`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { flags } = parseFor('agents', argv);
@@ -16,7 +18,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   requireEnabled(io);
   const board = boardFromFlags(io, flags);
   requireBoard(board);
-  const { agents, problems } = listAgents(board);
+  const { agents, problems } = listRoster(board);
   reportProblems(io, problems);
   if (flags.json) {
     printJson(io, { board: board.root, agents });
@@ -26,7 +28,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   for (const agent of agents) {
     const seen = agent.lastSeen ? `last seen ${formatTime(agent.lastSeen)}` : 'not registered';
     const name = visibleText(agent.name, { singleLine: true });
-    io.out(`${name.padEnd(20)} ${String(agent.unread).padStart(4)} unread   ${seen}\n`);
+    const roles = [
+      ...(agent.harnesses.length > 0 ? [`${agent.harnesses.join(', ')} sessions here`] : []),
+      ...(agent.aliases.length > 0 ? [`aliases ${agent.aliases.join(', ')}`] : []),
+    ];
+    const more = roles.length > 0 ? `   ${visibleText(roles.join(' · '), { singleLine: true })}` : '';
+    io.out(`${name.padEnd(20)} ${String(agent.unread).padStart(4)} unread   ${seen}${more}\n`);
   }
   return 0;
 }

@@ -1,5 +1,6 @@
 // `baton init [--harness …] [--global] [--remove]` — creates the board here and wires the harnesses to it.
 import { basename, dirname, isAbsolute, relative } from 'node:path';
+import { planAgentNames, writeAgentNames } from '../../core/board/agent-names.js';
 import { type Board, ensureBoard, openBoard } from '../../core/board/open-board.js';
 import { visibleText } from '../../core/display/visible-text.js';
 import { isBatonError } from '../../core/errors.js';
@@ -11,7 +12,7 @@ import { echoBoard, printJson, requireEnabled } from '../board-flags.js';
 import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
-export const usage = `baton init [--harness <names>] [--global] [--remove] [--board <path>] [--json]
+export const usage = `baton init [--harness <names>] [--as <agent>] [--global] [--remove] [--board <path>] [--json]
   Creates the board: ./.baton (or the nearest project board above, which is reused), ~/.baton with --global.
   A .baton folder of baton's own files whose board.json was lost gets a new one.
   Then wires the harnesses to it: hooks, the MCP server "baton", slash commands (/handoff, /board, /card-write),
@@ -21,6 +22,10 @@ export const usage = `baton init [--harness <names>] [--global] [--remove] [--bo
              GEMINI.md), opencode (opencode.json[c] or .opencode/), pi (.pi/). AGENTS.md alone names none (several
              harnesses read it). With --global: their user folders (~/.claude, $CODEX_HOME or ~/.codex, ~/.gemini,
              ~/.config/opencode, ~/.pi/agent).
+  --as       the stable agent name of the one --harness given (default <harness>@<project folder>, e.g.
+             claude@shop): every session of that harness here acts as it, and mail sent to it before a session
+             starts reaches the next one. Kept in .baton/config.json ("agents"); each session keeps its own
+             name (claude-3f2a9c) as an alias. A global board gets names only with --as.
   --global   wires the user-level files instead (and creates the global board).
   --remove   takes baton's wiring out again (every harness, or those named); the board is left as it is.
              A file or folder left empty by the removal is deleted.
@@ -40,6 +45,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       throw new UsageError(`${error.message} — see \`baton init --help\``);
     throw error;
   }
+  if (flags.as !== undefined && flags.remove)
+    throw new UsageError('--as does not go with --remove — see `baton init --help`');
+  if (flags.as !== undefined && harnesses?.length !== 1)
+    throw new UsageError(
+      '--as names the agent of one harness — pass one --harness with it (baton init --harness claude --as claude@shop)',
+    );
   // The global board is never the answer to a plain `init`: it makes a project board (global: --global).
   const board = openBoard({
     board: flags.board,
@@ -59,13 +70,23 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     harnesses,
     remove,
   });
+  // The stable agent names too (config.json must be editable, --as valid and free): nothing is written until here.
+  const names = remove
+    ? undefined
+    : planAgentNames(
+        board,
+        planned.wirings.map((wiring) => wiring.name),
+        { as: flags.as, projectFolder: flags.global ? undefined : basename(root) },
+      );
   const existed = board.exists;
   if (!remove) ensureBoard(board, { adopt: true });
+  if (names) writeAgentNames(board, names);
   const result = applyHarnessWiring(planned);
   if (flags.json) {
     printJson(io, {
       ...(remove ? {} : { board: board.root, created: !existed }),
       harnesses: result.harnesses,
+      ...(names ? { agents: names.names } : {}),
       detected: result.detected,
       changes: result.changes,
       followUps: result.followUps,
@@ -73,6 +94,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   } else {
     if (!remove) io.out(existed ? `board already here: ${board.root}\n` : `created board ${board.root}\n`);
     printResult(io, result, root, remove);
+    if (names) printNames(io, names.names);
   }
   if (!remove) echoBoard(io, board);
   if (!remove && !flags.json && result.harnesses.length === 0)
@@ -105,6 +127,15 @@ function printResult(io: CliIO, result: WireResult, root: string, remove: boolea
     io.out('to do:\n');
     for (const followUp of result.followUps) io.out(`  - ${show(followUp)}\n`);
   }
+}
+
+function printNames(io: CliIO, names: Record<string, string>): void {
+  const harnesses = Object.keys(names);
+  if (harnesses.length === 0) return;
+  io.out('agents (mail sent to one waits for the next session of its harness here):\n');
+  const width = Math.max(...harnesses.map((harness) => harness.length));
+  for (const harness of harnesses)
+    io.out(`  ${harness.padEnd(width)}  ${visibleText(names[harness] ?? '', { singleLine: true })}\n`);
 }
 
 function describe(change: FileChange, root: string): string {
