@@ -2,7 +2,7 @@
 // its live event stream — with one board watcher shared by every open page.
 import { randomBytes } from 'node:crypto';
 import { type Board, type OpenBoardOptions, openBoard } from '../core/board/open-board.js';
-import { BoardWatcher, type WatcherOptions } from '../core/board/watch.js';
+import { BoardWatcher, pageFolders, type WatcherOptions } from '../core/board/watch.js';
 import type { Route } from '../http/server.js';
 import { boardEndpoints } from './api/board.js';
 import { cardEndpoints } from './api/cards.js';
@@ -42,7 +42,8 @@ export function createWebApp(options: WebOptions): WebApp {
   const open = (): Board => openBoard(options.board);
   let watcher: BoardWatcher | undefined;
   const sharedWatcher = () => {
-    watcher ??= new BoardWatcher(open().root, options.watcher);
+    // The board's folders and its delivery receipts (the mail view shows a delivery live).
+    watcher ??= new BoardWatcher(open().root, { folders: pageFolders, ...options.watcher });
     return watcher;
   };
   const headers: Route = (_req, res) => {

@@ -26,7 +26,7 @@ const needsYes = (line: CommandLine) =>
 /** Every command a remote client may run, and the flags each may take. Anything else is refused. */
 export const REMOTE_RULES: Partial<Record<GrammarName, RemoteRule>> = {
   send: { flags: ['to', 'body', 'subject', 'reply', 'from'] },
-  inbox: { flags: ['after', 'limit', 'all', 'unread'] },
+  inbox: { flags: ['after', 'limit', 'all', 'unread', 'sent'] },
   listen: { flags: ['timeout'], judge: listenTimeout },
   thread: { flags: [] },
   poll: { flags: ['max'] },
@@ -72,7 +72,7 @@ export const REMOTE_RULES: Partial<Record<GrammarName, RemoteRule>> = {
   gc: { flags: ['dry-run'] },
   hook: { flags: ['harness'] },
   continue: {
-    flags: ['harness', 'print'],
+    flags: ['harness', 'print', 'prompt'],
     judge: (line) =>
       line.flags.print === true
         ? undefined
@@ -103,6 +103,7 @@ const WHY_FLAG: Record<string, string> = {
   file: 'names a file on your machine, which the server cannot read — pipe its content on stdin instead',
   transcript:
     'names a file on your machine, which the server cannot read — pipe its content on stdin instead',
+  exec: 'starts the harness headless, a process the server never starts — run it on your machine: `baton continue <note-id> --print` gives the command',
 };
 
 /** What the server does with a command line: run `argv` (the judged line written back), say its version, or refuse. */

@@ -159,6 +159,23 @@ export function boardFolders(root: string): Map<string, Area | undefined> {
   return wanted;
 }
 
+/**
+ * boardFolders, and where deliveries are receipted (`state/receipts`, each mailbox's folder and its newest day,
+ * reported as `messages`): the web UI's mail view shows a delivery as it happens. Not for `sync --watch`: `state/` is
+ * never synced, so a delivery is no reason to sync.
+ */
+export function pageFolders(root: string): Map<string, Area | undefined> {
+  const wanted = boardFolders(root);
+  const receipts = join(root, 'state', 'receipts');
+  if (!isRealFolder(receipts)) return wanted;
+  wanted.set(receipts, 'messages');
+  for (const mailbox of subfolders(receipts)) {
+    wanted.set(mailbox, 'messages');
+    for (const day of subfolders(mailbox).slice(-1)) wanted.set(day, 'messages');
+  }
+  return wanted;
+}
+
 function isRealFolder(path: string): boolean {
   try {
     return lstatSync(path).isDirectory();

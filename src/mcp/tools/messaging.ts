@@ -1,10 +1,14 @@
 // The messaging group: dm_send, dm_inbox, dm_agents, dm_register, and the baton://message/{id} resource.
 import * as z from 'zod';
 import { listAgents, registerAgent } from '../../core/agents/registry.js';
+import { listRoster } from '../../core/agents/roster.js';
 import { requireBoard } from '../../core/board/open-board.js';
+import { formatWaiting } from '../../core/display/delivery.js';
 import { BatonError } from '../../core/errors.js';
 import { findMessage, listMessages, unreadIds } from '../../core/messages/read.js';
+import { recordReceipt, type Taker, takerHere } from '../../core/messages/receipt.js';
 import { MESSAGE_LIMITS, sendMessage } from '../../core/messages/send.js';
+import { agentPresence } from '../../core/sessions/presence.js';
 import { bindSession } from '../../core/sessions/session.js';
 import { isId } from '../../core/store/ids.js';
 import { validateName } from '../../core/store/names.js';
@@ -47,7 +51,13 @@ const dmSend = defineTool({
       result.redacted > 0
         ? `redacted ${result.redacted} credential span(s) before storing: ${result.redactedKinds.join(', ')}`
         : 'redaction: nothing to redact';
-    const lines = result.sent.map((item) => `sent ${item.id} to ${item.to}`);
+    const now = call.board.clock();
+    // A recipient with no live session is named at once: the message waits for one (the same line as `baton send`).
+    const lines = result.sent.map((item) => {
+      const where = agentPresence(call.board, item.to);
+      const sent = `sent ${item.id} to ${item.to}`;
+      return where.live ? sent : `${sent}\n${formatWaiting(where, now)}`;
+    });
     return [...lines, receipt, `[board ${boardLabel(call.board)}]`].join('\n');
   },
 });
@@ -78,6 +88,13 @@ const dmInbox = defineTool({
       limit: args.limit ?? 20,
       unread: args.unread,
     });
+    // What is listed is in the calling model's context now: each message gets its receipt, unless an earlier
+    // delivery wrote one (derived state under state/receipts; the messages and their queue are left as they are).
+    let taker: Taker | undefined;
+    for (const message of messages) {
+      taker ??= call.bindsSessions ? takerHere(call.board, 'mcp', agent) : { via: 'mcp', agent };
+      recordReceipt(call.board, message.to, message.id, taker);
+    }
     const text =
       messages.length === 0
         ? `no ${args.unread ? 'unread ' : ''}messages for ${agent}`
@@ -98,8 +115,9 @@ const dmAgents = defineTool({
   annotations: READ,
   run(_args, call) {
     requireBoard(call.board);
-    const lines = listAgents(call.board).agents.map(
-      (a) => `${a.name} — ${a.unread} unread${a.lastSeen ? `, last seen ${a.lastSeen}` : ', not registered'}`,
+    const lines = listRoster(call.board).agents.map(
+      (a) =>
+        `${a.name} — ${a.unread} unread${a.lastSeen ? `, last seen ${a.lastSeen}` : ', not registered'}${a.harnesses.length ? `, ${a.harnesses.join(', ')} sessions here` : ''}${a.aliases.length ? `, aliases ${a.aliases.join(', ')}` : ''}`,
     );
     return lines.length ? lines.join('\n') : 'no agents yet — dm_register adds one';
   },
