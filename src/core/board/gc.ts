@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { CARD_FILE, CARDS_DIR } from '../cards/card.js';
 import { isBatonError } from '../errors.js';
 import { DAY_DIR, MESSAGES_DIR, messagePath } from '../messages/message.js';
+import { RECEIPTS_DIR } from '../messages/receipt.js';
 import { markerAgeMs, queuedIds, spoolDir } from '../messages/spool.js';
 import { NOTES_DIR } from '../notes/note.js';
 import { listProjects } from '../notes/read.js';
@@ -60,6 +61,14 @@ function recordFolders(board: Board): { dir: string; lockable?: (record: string)
     if (nameProblem('agent', agent) || entryKind(join(mailboxes, agent)) !== 'dir') continue;
     for (const day of listNames(board.root, join(mailboxes, agent))) {
       if (DAY_DIR.test(day)) folders.push({ dir: join(mailboxes, agent, day) });
+    }
+  }
+  // Delivery receipts are written atomically into their day folder too (messages/receipt.ts).
+  const receipts = boardPath(board, ...RECEIPTS_DIR);
+  for (const agent of listNames(board.root, receipts)) {
+    if (nameProblem('agent', agent) || entryKind(join(receipts, agent)) !== 'dir') continue;
+    for (const day of listNames(board.root, join(receipts, agent))) {
+      if (DAY_DIR.test(day)) folders.push({ dir: join(receipts, agent, day) });
     }
   }
   return folders;
