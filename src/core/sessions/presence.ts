@@ -1,4 +1,5 @@
 // Whether an agent has a live session to take its mail, and when it was last seen: a few small reads, for `send`.
+import { derivedAgent } from '../agents/alias.js';
 import { AGENT_SCHEMA, type AgentRecord, agentPath } from '../agents/registry.js';
 import { type Board, boardPath } from '../board/open-board.js';
 import { readJsonRecord } from '../store/json-record.js';
@@ -17,14 +18,15 @@ export interface Presence {
 /**
  * Where `agent` is: a live session among those its registry record names (newest first; at most the 20 the record
  * keeps), else when it was last seen. Cost: one read of the agent's record, one stat of its last-seen stamp, and one
- * small read per session named until a live one is found — never a scan of the board's sessions. A record that is
- * missing, unreadable or hand-edited counts as no sessions; a session record likewise as not live.
+ * small read per session named until a live one is found — never a read of every session. A name with no record
+ * that has an alias's shape (`claude-3f2a9c`) is looked up among the session folder's names (one listing). A record
+ * that is missing, unreadable or hand-edited counts as no sessions; a session record likewise as not live.
  */
 export function agentPresence(board: Board, agent: string): Presence {
   const presence: Presence = { agent };
   if (!board.exists || nameProblem('agent', agent)) return presence;
   const seen: string[] = [];
-  let sessions: string[] = [];
+  let sessions: string[] | undefined;
   try {
     const read = readJsonRecord<AgentRecord>(board.store, agentPath(board, agent), AGENT_SCHEMA, 64 * 1024);
     if (read.ok && read.value.name === agent) {
@@ -34,9 +36,12 @@ export function agentPresence(board: Board, agent: string): Presence {
   } catch {
     // a path the store refuses: no record
   }
+  const byAlias = sessions === undefined;
+  sessions ??= aliasSessions(board, agent);
   for (const id of [...sessions].reverse()) {
     const record = safely(() => readSession(board, id));
-    if (!record) continue;
+    // An alias names its harness too: a session of another harness whose id happens to fit is not it.
+    if (!record || (byAlias && derivedAgent(record.harness, record.id) !== agent)) continue;
     seen.push(record.lastSeen);
     if (isLive(record)) {
       presence.live = { session: record.id, harness: record.harness, agent: record.agent };
@@ -51,6 +56,23 @@ export function agentPresence(board: Board, agent: string): Presence {
     .sort((a, b) => Date.parse(b) - Date.parse(a));
   if (times[0]) presence.lastSeen = new Date(Date.parse(times[0])).toISOString();
   return presence;
+}
+
+const ALIAS = /^([a-z0-9][a-z0-9._]*)-[a-z0-9]{6}$/;
+
+/**
+ * The sessions whose per-session alias (`claude-3f2a9c`: agents/alias.ts) is `agent`, when `agent` has that shape:
+ * an alias has no registry record of its own (its session registers under the name it acts as). One listing of the
+ * session folder's names, no reads, and only for a name with no record.
+ */
+function aliasSessions(board: Board, agent: string): string[] {
+  const harness = ALIAS.exec(agent)?.[1];
+  if (!harness) return [];
+  const ids = safely(() => board.store.list(boardPath(board, 'sessions'))) ?? [];
+  return ids
+    .map(({ name }) => (name.endsWith('.json') ? name.slice(0, -'.json'.length) : ''))
+    .filter((id) => id !== '' && !nameProblem('session', id) && derivedAgent(harness, id) === agent)
+    .sort();
 }
 
 function safely<T>(read: () => T): T | undefined {

@@ -190,6 +190,17 @@ describe.each(STORES)('%s store', (_name, open) => {
       });
     });
 
+    it("a session's alias (claude-3f2a9c) is live while its session is, though only its stable name is registered", () => {
+      const t = open();
+      writeSession(t.board, sessionRecord(SESSION, { agent: 'claude@shop', pid: process.pid }));
+      registerAgent(t.board, 'claude@shop', SESSION);
+      const [copy] = send(t, 'claude-3f2a9c');
+      expect(statusLine(t, copy!)).toBe("waiting — queued for claude-3f2a9c's live session 3f2a9c");
+      expect(agentPresence(t.board, 'codex-3f2a9c')).toEqual({ agent: 'codex-3f2a9c' });
+      writeSession(t.board, sessionRecord(SESSION, { agent: 'claude@shop', pid: DEAD_PID }));
+      expect(statusLine(t, copy!)).toBe('waiting — claude-3f2a9c has no live session (last seen 1 h ago)');
+    });
+
     it('a claim not yet acknowledged is still waiting; a message with neither marker nor receipt is delivered', () => {
       const t = open();
       const [copy] = send(t);
