@@ -5,7 +5,8 @@ import { registerAgent } from '../core/agents/registry.js';
 import { logHookLine } from '../core/board/hook-log.js';
 import { type Board, isDisabled, openBoard } from '../core/board/open-board.js';
 import { renderIndex } from '../core/board-index/render.js';
-import { endSession, readSession } from '../core/sessions/session.js';
+import type { Taker } from '../core/messages/receipt.js';
+import { endSession, readSession, type SessionRecord } from '../core/sessions/session.js';
 import { touchPaths } from '../core/sessions/touched.js';
 import { conflictWarning } from './edits.js';
 import { envelope, type HookAnswer } from './envelope.js';
@@ -93,7 +94,7 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
     case 'session-start': {
       const record = startSession(board, run.harness, input);
       registerAgent(board, record.agent, record.id);
-      turn.mail = takeMail(board, mailboxes(board, run.harness, input, record));
+      turn.mail = takeMail(board, mailboxes(board, run.harness, input, record), { by: takenBy(record) });
       // At every start — a new session, a resume, after a compaction (source compact) — the index is rebuilt.
       const index = renderIndex(board, {
         agent: record.agent,
@@ -108,7 +109,7 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
     }
     case 'user-prompt-submit': {
       const record = knownSession(board, run.harness, input);
-      turn.mail = takeMail(board, mailboxes(board, run.harness, input, record));
+      turn.mail = takeMail(board, mailboxes(board, run.harness, input, record), { by: takenBy(record) });
       // A compaction since the last prompt that no session start followed: the index again, before the mail.
       let index: string | undefined;
       if (indexDue(board.root, record.id)) {
@@ -133,7 +134,7 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
       if (turn.answer.notice) log(turn.answer.notice);
       // The loop guard: a stop that follows our own block is never blocked again.
       if (input.stopHookActive) return;
-      turn.mail = takeMail(board, mailboxes(board, run.harness, input, record));
+      turn.mail = takeMail(board, mailboxes(board, run.harness, input, record), { by: takenBy(record) });
       turn.answer.block = joined([announcePending(board, record.id), turn.mail?.text]);
       return;
     }
@@ -180,6 +181,11 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
       return;
     }
   }
+}
+
+// Mail the hook hands its harness is receipted as taken by this session, under the name the session acts as.
+function takenBy(record: SessionRecord): Taker {
+  return { via: 'hook', agent: record.agent, session: record.id, harness: record.harness };
 }
 
 function joined(parts: (string | undefined)[]): string | undefined {
