@@ -30,6 +30,14 @@ export function harnessLabel(name: HarnessName): string {
   return harnessInfo(name).label;
 }
 
+/** Each variable a harness names its session by in its shell tool's environment, with the harness. */
+export const SHELL_SESSION_ENV: readonly (readonly [string, HarnessName])[] = HARNESS_NAMES.flatMap(
+  (name) => {
+    const variable = harnessInfo(name).shellSessionEnv;
+    return variable === undefined ? [] : [[variable, name] as const];
+  },
+);
+
 /** `a, b or c`: names or labels in a sentence. */
 export function orList(items: readonly string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;

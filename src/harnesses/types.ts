@@ -33,6 +33,12 @@ export interface HarnessInfo {
   packagePaths: readonly RegExp[];
   /** The variable naming the session in the environment of its shell tool, if it sets one. */
   shellSessionEnv?: string;
+  /**
+   * The files its wiring shares with other harnesses: baton's skill in `.agents/skills/` (it loads skills from
+   * there), baton's block in AGENTS.md. Unwiring one harness keeps a shared file while another that shares it is
+   * still wired.
+   */
+  shares?: { agentsSkills?: true; agentsMd?: true };
   /** argv that starts an interactive session whose first message is `message` (`baton continue`). */
   start(message: string): string[];
   /** argv that resumes its session `id`. */

@@ -4,16 +4,10 @@ import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import type { HookEvent } from '../harnesses/types.js';
+
 /** The baton event names `baton hook` takes. */
-export type HookEvent =
-  | 'session-start'
-  | 'user-prompt-submit'
-  | 'pre-tool-use'
-  | 'post-tool-use'
-  | 'stop'
-  | 'subagent-stop'
-  | 'pre-compact'
-  | 'session-end';
+export type { HookEvent };
 
 /**
  * `[node, bin/baton.js]` as absolute real paths: the node running now and the package's own bin script. The module

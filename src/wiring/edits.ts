@@ -1,5 +1,6 @@
 // The kinds of edit every harness uses: a file baton owns whole, the managed block, a JSON settings change, the skill.
 import { dirname, join } from 'node:path';
+import { HARNESS_NAMES, harnessInfo } from '../harnesses/registry.js';
 import type { HookEvent } from './baton-command.js';
 import { hookCommandLine } from './baton-command.js';
 import { type HookGroup, setBatonHooks } from './hook-entries.js';
@@ -102,10 +103,22 @@ export function parentOf(path: string): string {
  */
 export function sharedAgentsEdits(ctx: WiringContext, globalDir: string, remove: boolean): FileEdit[] {
   return [
-    skillEdit(agentsSkills(ctx), remove, ['codex', 'gemini', 'opencode', 'pi']),
+    agentsSkillEdit(ctx, remove),
     blockEdit(join(ctx.scope === 'global' ? globalDir : ctx.root, 'AGENTS.md'), remove, AGENTS_MD_READERS),
   ];
 }
 
-/** The harnesses that read AGENTS.md (Claude Code reads CLAUDE.md, and gets this block there too). */
-export const AGENTS_MD_READERS: HarnessName[] = ['claude', 'codex', 'opencode', 'pi'];
+/** The harnesses whose wiring writes baton's block in AGENTS.md (their harness.ts: `shares.agentsMd`). */
+export const AGENTS_MD_READERS: HarnessName[] = HARNESS_NAMES.filter(
+  (name) => harnessInfo(name).shares?.agentsMd,
+);
+
+/** The harnesses that load skills from `.agents/skills/` (their harness.ts: `shares.agentsSkills`). */
+export const AGENTS_SKILLS_LOADERS: HarnessName[] = HARNESS_NAMES.filter(
+  (name) => harnessInfo(name).shares?.agentsSkills,
+);
+
+/** baton's skill in `.agents/skills/`, kept while any harness that loads it is wired. */
+export function agentsSkillEdit(ctx: WiringContext, remove: boolean): FileEdit {
+  return skillEdit(agentsSkills(ctx), remove, AGENTS_SKILLS_LOADERS);
+}

@@ -8,7 +8,7 @@ import { boardFromFlags, echoBoard, printJson, requireEnabled } from '../board-f
 import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
-export const usage = `baton continue <note-id> [--harness claude|codex|gemini|opencode|pi] [--print] [--json]
+export const usage = `baton continue <note-id> [--harness ${STARTABLE_HARNESSES.join('|')}] [--print] [--json]
   Starts a new session of the harness in the note's project folder. Its first message is a short lead-in, the
   note's six sections and the source session id (a handoff too long for a command line is written to a file
   under the board, and the message says to read it). The new session is linked to the note's session:

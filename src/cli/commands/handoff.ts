@@ -3,6 +3,7 @@ import { actingAgentIfAny } from '../../core/agents/identity.js';
 import { sectionsTemplate } from '../../core/notes/sections.js';
 import { writeHandoff } from '../../core/notes/write.js';
 import { requestHandoff } from '../../core/pending/request.js';
+import { KNOWN_FORMATS } from '../../core/transcripts/read-transcript.js';
 import { boardFromFlags, echoBoard, requireEnabled } from '../board-flags.js';
 import { printRequest } from '../card-two-phase.js';
 import { parseFor } from '../grammar.js';
@@ -15,7 +16,7 @@ export const usage = `baton handoff <subcommand> [flags]
         [--title <t>] [--status ok|error] [--files a,b] [--session <id>] [--parent-session <id>]
         [--agent <name>] [--harness <name>]
                                     every field not given comes from this session's record and the git checkout
-  draft --transcript <file>         a mechanical (zero-LLM) draft from a Claude Code, Codex, Gemini CLI or pi
+  draft --transcript <file>         a mechanical (zero-LLM) draft from a ${KNOWN_FORMATS}
                                     transcript
   draft --session <id>              … from that session's transcript
   generate (--session <id> | --transcript <file>) [--model <name>]

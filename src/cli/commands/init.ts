@@ -6,7 +6,7 @@ import { visibleText } from '../../core/display/visible-text.js';
 import { isBatonError } from '../../core/errors.js';
 import type { FileChange } from '../../wiring/plan.js';
 import { parseHarnessList } from '../../wiring/select.js';
-import type { HarnessName } from '../../wiring/types.js';
+import { HARNESSES, type HarnessName } from '../../wiring/types.js';
 import { applyHarnessWiring, planHarnessWiring, type WireResult } from '../../wiring/wire.js';
 import { echoBoard, printJson, requireEnabled } from '../board-flags.js';
 import { parseFor } from '../grammar.js';
@@ -17,7 +17,7 @@ export const usage = `baton init [--harness <names>] [--as <agent>] [--global] [
   A .baton folder of baton's own files whose board.json was lost gets a new one.
   Then wires the harnesses to it: hooks, the MCP server "baton", slash commands (/handoff, /board, /card-write),
   the baton skill, and a short managed block in AGENTS.md (CLAUDE.md for Claude Code, GEMINI.md for Gemini CLI).
-  --harness  claude,codex,gemini,opencode,pi (comma-separated or repeated). Without it, the harnesses found in the
+  --harness  ${HARNESSES.join(',')} (comma-separated or repeated). Without it, the harnesses found in the
              project are wired: claude (.claude/, CLAUDE.md or .mcp.json), codex (.codex/), gemini (.gemini/ or
              GEMINI.md), opencode (opencode.json[c] or .opencode/), pi (.pi/). AGENTS.md alone names none (several
              harnesses read it). With --global: their user folders (~/.claude, $CODEX_HOME or ~/.codex, ~/.gemini,
@@ -99,7 +99,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (!remove) echoBoard(io, board);
   if (!remove && !flags.json && result.harnesses.length === 0)
     io.err(
-      `no harness found ${flags.global ? 'in your home' : 'here'} (${flags.global ? '~/.claude, ~/.codex, ~/.gemini, ~/.config/opencode, ~/.pi/agent' : '.claude, CLAUDE.md, .codex, .gemini, GEMINI.md, opencode.json, .opencode, .pi'}) — wire one with --harness claude,codex,gemini,opencode,pi\n`,
+      `no harness found ${flags.global ? 'in your home' : 'here'} (${flags.global ? '~/.claude, ~/.codex, ~/.gemini, ~/.config/opencode, ~/.pi/agent' : '.claude, CLAUDE.md, .codex, .gemini, GEMINI.md, opencode.json, .opencode, .pi'}) — wire one with --harness ${HARNESSES.join(',')}\n`,
     );
   return 0;
 }

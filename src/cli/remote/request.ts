@@ -1,5 +1,6 @@
 // The body of `POST /api/cli`, checked field by field: a command line, its stdin, and the few environment variables
 // that say who the client is. Anything else is refused, never ignored.
+import { SHELL_SESSION_ENV } from '../../harnesses/registry.js';
 
 export interface RemoteRequest {
   argv: string[];
@@ -16,9 +17,8 @@ export const REMOTE_ENV = [
   'BATON_DISABLE',
   'BATON_SESSION',
   'BATON_PARENT_SESSION',
-  'CLAUDE_CODE_SESSION_ID',
-  'CODEX_THREAD_ID',
-] as const;
+  ...SHELL_SESSION_ENV.map(([variable]) => variable),
+];
 
 const MAX_ARGS = 512;
 const MAX_VALUE_CHARS = 1024;

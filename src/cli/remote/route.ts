@@ -8,8 +8,10 @@
 // handed to the OS, as a local flush of stdout does: mail is marked delivered only once it is on its way. Every
 // command that flushes ends with 0 after a successful flush; anything it writes later is refused as a closed stdout
 // (so `listen` answers with its first mail).
+
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { SHELL_SESSION_ENV } from '../../harnesses/registry.js';
 import { hookObject } from '../../hooks/input.js';
 import { HOOK_STDIN_LIMIT } from '../../hooks/stdin-limit.js';
 import { bearerMatches } from '../../http/guard.js';
@@ -177,7 +179,7 @@ async function hookStdin(stdin: string): Promise<string> {
 function serverEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(env)) {
-    if (key.startsWith('BATON_') || key === 'CLAUDE_CODE_SESSION_ID' || key === 'CODEX_THREAD_ID') continue;
+    if (key.startsWith('BATON_') || SHELL_SESSION_ENV.some(([variable]) => variable === key)) continue;
     out[key] = value;
   }
   return out;

@@ -1,6 +1,7 @@
 // Session records (`sessions/<id>.json`) and the pid index that lets a command find the session it runs in.
 
 import { hostname } from 'node:os';
+import { orList, SHELL_SESSION_ENV } from '../../harnesses/registry.js';
 import { checkAgentRecord } from '../agents/registry.js';
 import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
@@ -97,7 +98,7 @@ export function bindSession(
     // A server's own parent process is no caller's session: binding to it would name every caller alike.
     throw new BatonError(
       'no_agent',
-      `no session to bind ${agent} to here: this command runs in a server, not in your session — set BATON_SESSION=<your session id> (a harness's CLAUDE_CODE_SESSION_ID or CODEX_THREAD_ID also works), or pass --as ${agent} to each command`,
+      `no session to bind ${agent} to here: this command runs in a server, not in your session — set BATON_SESSION=<your session id> (a harness's ${orList(SHELL_SESSION_ENV.map(([variable]) => variable))} also works), or pass --as ${agent} to each command`,
     );
   }
   const id =
@@ -178,7 +179,7 @@ export function endSession(board: Board, id: string): boolean {
 
 /**
  * The session this process runs in, as `{ session, agent }`: BATON_SESSION (with its record's agent), else the id a
- * harness gives its shell tool (CODEX_THREAD_ID, CLAUDE_CODE_SESSION_ID), else the session bound to the nearest
+ * harness gives its shell tool (its harness.ts's shellSessionEnv: CODEX_THREAD_ID, …), else the session bound to the nearest
  * ancestor process by `register` or a session-start hook (a few small reads of the pid index, no scan).
  */
 export function boundSession(board: Board): { session: string; agent?: string } | undefined {
@@ -187,13 +188,15 @@ export function boundSession(board: Board): { session: string; agent?: string } 
   if (named) return namedSession(board, named);
   // Harnesses name the session in their shell tool's environment, which also reaches a shell whose process tree
   // hides the harness (Codex's sandbox gives it a pid namespace of its own): trusted only for a session of that
-  // harness on the board under that id.
-  for (const [variable, harness] of HARNESS_SESSION_ENV) {
+  // harness on the board under that id. A harness started from another's shell inherits the outer one's variable
+  // too: of several, the session that started last is the inner one, where this command runs.
+  let inner: SessionRecord | undefined;
+  for (const [variable, harness] of SHELL_SESSION_ENV) {
     const id = board.env[variable];
-    if (id && !nameProblem('session', id) && readSession(board, id)?.harness === harness) {
-      return namedSession(board, id);
-    }
+    const record = id && !nameProblem('session', id) ? readSession(board, id) : undefined;
+    if (record?.harness === harness && (!inner || record.startedAt > inner.startedAt)) inner = record;
   }
+  if (inner) return namedSession(board, inner.id);
   for (const proc of boardAncestors(board)) {
     const path = boardPath(board, 'state', 'pids', `${proc.pid}.json`);
     const read = readJsonRecord<PidEntry>(board.store, path, PID_SCHEMA, 4096);
@@ -205,11 +208,6 @@ export function boundSession(board: Board): { session: string; agent?: string } 
   }
   return undefined;
 }
-
-const HARNESS_SESSION_ENV: [string, string][] = [
-  ['CODEX_THREAD_ID', 'codex'],
-  ['CLAUDE_CODE_SESSION_ID', 'claude'],
-];
 
 function namedSession(board: Board, id: string): { session: string; agent?: string } | undefined {
   if (nameProblem('session', id)) return undefined;

@@ -33,7 +33,8 @@ export const ADAPTERS: readonly TranscriptAdapter[] = HARNESS_NAMES.flatMap(
 /** How many non-empty lines may pass before the format must be known (else the file is refused). */
 export const DETECT_LINES = 64;
 
-const KNOWN_FORMATS = orList(ADAPTERS.map((adapter) => harnessLabel(adapter.harness)));
+/** The transcripts baton reads, by their harnesses' labels ("Claude Code, Codex, Gemini CLI or pi"). */
+export const KNOWN_FORMATS = orList(ADAPTERS.map((adapter) => harnessLabel(adapter.harness)));
 
 export interface ReadTranscriptOptions {
   /** Default: MAX_LINE_BYTES (16 MiB). */

@@ -20,6 +20,8 @@ export const harness = {
   processNames: ['claude'],
   packagePaths: [/\/@anthropic-ai\/claude-code\//],
   shellSessionEnv: 'CLAUDE_CODE_SESSION_ID',
+  // Claude Code reads CLAUDE.md (and gets baton's block there too); its wiring also writes the AGENTS.md block.
+  shares: { agentsMd: true },
   start: (message) => ['claude', message],
   resume: (id) => ['claude', '--resume', id],
 } as const satisfies HarnessInfo;

@@ -21,6 +21,7 @@ export const harness = {
   processNames: ['codex'],
   packagePaths: [/\/@openai\/codex\//],
   shellSessionEnv: 'CODEX_THREAD_ID',
+  shares: { agentsSkills: true, agentsMd: true },
   start: (message) => ['codex', message],
   resume: (id) => ['codex', 'resume', id],
 } as const satisfies HarnessInfo;

@@ -22,6 +22,8 @@ export const harness = {
   stopReplyField: 'prompt_response',
   processNames: ['gemini'],
   packagePaths: [/\/@google\/gemini-cli\//],
+  // Gemini CLI reads GEMINI.md, not AGENTS.md.
+  shares: { agentsSkills: true },
   start: (message) => ['gemini', '--prompt-interactive', message],
   resume: (id) => ['gemini', '--resume', id],
 } as const satisfies HarnessInfo;

@@ -2,10 +2,9 @@
 // .gemini/commands/*.toml, the skill in .agents/skills, the block in GEMINI.md.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { blockEdit, hookGroups, jsonEdit, ownedFile, skillEdit } from '../../wiring/edits.js';
+import { agentsSkillEdit, blockEdit, hookGroups, jsonEdit, ownedFile } from '../../wiring/edits.js';
 import { setBatonHooks } from '../../wiring/hook-entries.js';
 import { objectAt } from '../../wiring/json-file.js';
-import { agentsSkills } from '../../wiring/locations.js';
 import { ownedMarkLine } from '../../wiring/owned-file.js';
 import { COMMANDS } from '../../wiring/texts.js';
 import { tomlString } from '../../wiring/toml-table.js';
@@ -66,7 +65,7 @@ export const wiring: HarnessWiring = {
           remove,
         ),
       ),
-      skillEdit(agentsSkills(ctx), remove, ['codex', 'gemini', 'opencode', 'pi']),
+      agentsSkillEdit(ctx, remove),
       blockEdit(join(ctx.scope === 'global' ? dir(ctx) : ctx.root, 'GEMINI.md'), remove),
     ];
     return edits;

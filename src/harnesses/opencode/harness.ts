@@ -12,6 +12,7 @@ export const harness = {
   hookEvents: {},
   processNames: ['opencode'],
   packagePaths: [/\/opencode-ai\//],
+  shares: { agentsSkills: true, agentsMd: true },
   start: (message) => ['opencode', '--prompt', message],
   resume: (id) => ['opencode', '--session', id],
 } as const satisfies HarnessInfo;

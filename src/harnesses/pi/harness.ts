@@ -12,6 +12,7 @@ export const harness = {
   hookEvents: {},
   processNames: ['pi'],
   packagePaths: [/\/@mariozechner\/pi-coding-agent\//],
+  shares: { agentsSkills: true, agentsMd: true },
   start: (message) => ['pi', message],
   resume: (id) => ['pi', '--session', id],
 } as const satisfies HarnessInfo;
