@@ -180,3 +180,19 @@ describe('one identity rule: the MCP server (stdio: BATON_AGENT, else the sessio
     });
   }
 });
+
+describe('one identity rule: baton doctor says who a command run here acts as, and fails on a bad BATON_AGENT', () => {
+  for (const row of ROWS.filter((r) => r.env !== undefined)) {
+    it(row.name, () => {
+      const cwd = setUp(row);
+      const doctor = baton(['doctor'], { cwd, env: { ...envOf(row), BATON_SESSION: SESSION } });
+      if (row.error) {
+        expect(doctor.code).toBe(1);
+        expect(doctor.stdout).toContain(`\nFAIL  agent: ${row.error}\n`);
+        return;
+      }
+      const from = row.env ? 'BATON_AGENT' : 'the name registered for this session';
+      expect(doctor.stdout).toContain(`\ninfo  agent: ${row.agent} (${from})\n`);
+    });
+  }
+});

@@ -1,11 +1,13 @@
 // `doctor`: what board is used and why, and every file a reader would skip (each reader reports its own, plus every
 // link, FIFO or device anywhere in the board). Never writes, never follows a link, never blocks.
+import { decideAgent } from '../agents/claims.js';
 import { listAgents } from '../agents/registry.js';
 import { listCards } from '../cards/find.js';
 import { listMessages } from '../messages/read.js';
 import { listNotes } from '../notes/read.js';
 import { listPendingProblems } from '../pending/pending.js';
 import { listSessions } from '../sessions/live.js';
+import { boundAgent } from '../sessions/session.js';
 import { isBatonTempName, isTempName } from '../store/atomic-write.js';
 import { LOCK_SUFFIX } from '../store/lock.js';
 import { readTextFile } from '../store/read-file.js';
@@ -32,6 +34,7 @@ export function diagnoseBoard(board: Board): DoctorReport {
   const lines: DoctorLine[] = [];
   lines.push({ status: 'info', check: 'cwd', detail: board.cwd });
   lines.push({ status: 'info', check: 'BATON_DIR', detail: board.env.BATON_DIR || '(unset)' });
+  lines.push(identityLine(board));
   const git = readGitInfo(board.cwd);
   lines.push({
     status: 'info',
@@ -77,7 +80,11 @@ export function diagnoseBoard(board: Board): DoctorReport {
   add(listSessions(board).problems);
   add(listPendingProblems(board));
   add(listNotes(board).problems);
-  add(loadSettings(board).problems.map((reason) => ({ path: boardPath(board, 'config.json'), reason })));
+  const settings = loadSettings(board);
+  add(settings.problems.map((reason) => ({ path: boardPath(board, 'config.json'), reason })));
+  const names = Object.entries(settings.settings.agents).map(([harness, name]) => `${harness} → ${name}`);
+  if (names.length > 0)
+    lines.push({ status: 'info', check: 'agent names', detail: `${names.join(', ')} (config.json agents)` });
   if (temps > 0)
     lines.push({
       status: 'info',
@@ -114,6 +121,26 @@ export function diagnoseBoard(board: Board): DoctorReport {
         },
   );
   return { lines, problems: list, healthy: lines.every((line) => line.status !== 'FAIL') };
+}
+
+// Who a command run here acts as, by the rule every front end uses (a bad BATON_AGENT fails every command: FAIL).
+function identityLine(board: Board): DoctorLine {
+  try {
+    const who = decideAgent({ env: board.env.BATON_AGENT, session: () => boundAgent(board) });
+    if (!who)
+      return {
+        status: 'info',
+        check: 'agent',
+        detail: '(none here) — pass --as <name>, set BATON_AGENT, or run `baton register --as <name>`',
+      };
+    return {
+      status: 'info',
+      check: 'agent',
+      detail: `${who.name} (${who.source === 'env' ? 'BATON_AGENT' : 'the name registered for this session'})`,
+    };
+  } catch (error) {
+    return { status: 'FAIL', check: 'agent', detail: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 function describeSource(source: Board['source']): string {
