@@ -43,4 +43,9 @@ export interface HarnessInfo {
   start(message: string): string[];
   /** argv that resumes its session `id`. */
   resume(id: string): string[];
+  /**
+   * argv that runs it headless (no terminal, no stdin) on `message` and exits with its own code
+   * (`baton continue --exec`), `args` (the person's, for the harness) where its CLI takes them.
+   */
+  headless?(message: string, args: readonly string[]): string[];
 }

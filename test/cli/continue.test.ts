@@ -7,6 +7,7 @@ import { openBoard } from '../../src/core/board/open-board.js';
 import { writeHandoff } from '../../src/core/notes/write.js';
 import { projectKeyOf } from '../../src/core/sessions/project.js';
 import { writeSession } from '../../src/core/sessions/session.js';
+import { HARNESS_NAMES } from '../../src/harnesses/registry.js';
 import { baton, batonAsync, snapshot, testdir } from '../helpers/testdir.js';
 
 const SOURCE = '4b1c2d3e-5f60-4718-8a9b-0c1d2e3f4a5b';
@@ -100,7 +101,7 @@ describe('baton continue', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'baton: --harness must be one of claude, codex, gemini, opencode, pi, got "cursor"\n',
+      stderr: `baton: --harness must be one of ${HARNESS_NAMES.join(', ')}, got "cursor"\n`,
     });
     expect(snapshot(s.root)).toEqual(before);
   });
@@ -275,6 +276,145 @@ setInterval(() => {}, 1000);
     expect(result.stderr).toContain(
       `baton: gemini is not installed or not on PATH — install it, or run \`baton continue ${s.note.id} --print\` for the command (the pending continuation is left)\n`,
     );
+  });
+
+  /** A fake `name` on a PATH of its own that records its argv, folder, parent link and stdin, and exits 7. */
+  function fakeHarness(s: ReturnType<typeof setup>, name: string) {
+    const bin = join(s.dir, `bin-${name}`);
+    mkdirSync(bin, { recursive: true });
+    const seen = join(s.dir, `seen-${name}.json`);
+    writeFileSync(
+      join(bin, name),
+      `#!${process.execPath}
+const fs = require('node:fs');
+let stdin = '';
+try { stdin = fs.readFileSync(0, 'utf8'); } catch (error) { stdin = 'unreadable: ' + error.code; }
+fs.writeFileSync(${JSON.stringify(seen)}, JSON.stringify({ args: process.argv.slice(2), cwd: process.cwd(), parent: process.env.BATON_PARENT_SESSION, stdin }));
+process.stdout.write('harness says hi\\n');
+process.exit(7);
+`,
+    );
+    chmodSync(join(bin, name), 0o755);
+    return { bin, seen: () => JSON.parse(readFileSync(seen, 'utf8')) as Record<string, unknown> };
+  }
+
+  it('--exec starts each harness headless with its own flags: exact argv, the note’s folder, the parent link, no stdin, its exit code and output passed through', () => {
+    const s = setup();
+    const message = JSON.parse(
+      baton(['continue', s.note.id, '--print', '--json'], { cwd: s.project, env: s.env }).stdout,
+    ).text as string;
+    const expected: Record<string, string[]> = {
+      claude: ['-p', message],
+      codex: ['exec', message],
+      gemini: ['-p', message],
+      opencode: ['run', message],
+      pi: ['-p', message],
+    };
+    for (const [harness, args] of Object.entries(expected)) {
+      const fake = fakeHarness(s, harness);
+      const result = baton(['continue', s.note.id, '--exec', '--harness', harness], {
+        cwd: s.dir,
+        env: { ...s.env, PATH: fake.bin },
+        input: 'what a pipe into baton holds never reaches the harness\n',
+      });
+      expect(result.code).toBe(7);
+      expect(result.stdout).toBe('harness says hi\n');
+      expect(result.stderr).toBe(
+        `[board ${s.root}]\nstarting ${harness} headless in ${s.project} (continues session ${SOURCE})\n`,
+      );
+      expect(fake.seen()).toEqual({ args, cwd: s.project, parent: SOURCE, stdin: '' });
+    }
+  });
+
+  it('--exec passes the arguments after `--` to the harness, and --prompt adds the person’s request after the handoff', () => {
+    const s = setup();
+    const codex = fakeHarness(s, 'codex');
+    const result = baton(
+      [
+        'continue',
+        s.note.id,
+        '--exec',
+        '--harness',
+        'codex',
+        '--prompt',
+        'Run the suite twice',
+        '--',
+        '--skip-git-repo-check',
+        '--model',
+        'o9',
+      ],
+      { cwd: s.project, env: { ...s.env, PATH: codex.bin } },
+    );
+    expect(result.code).toBe(7);
+    const args = codex.seen().args as string[];
+    expect(args.slice(0, 4)).toEqual(['exec', '--skip-git-repo-check', '--model', 'o9']);
+    expect(args).toHaveLength(5);
+    expect(args[4]).toMatch(/^You are continuing the work of session /);
+    expect(args[4]).toContain('## Next steps and read-first list\nRead test/login.spec.ts first.');
+    expect(
+      args[4]!.endsWith(
+        '\nThe request for this session, from the person who started it:\nRun the suite twice\n',
+      ),
+    ).toBe(true);
+    // Interactive too: the extra arguments go before the message.
+    const gemini = fakeHarness(s, 'gemini');
+    baton(['continue', s.note.id, '--harness', 'gemini', '--', '--yolo'], {
+      cwd: s.project,
+      env: { ...s.env, PATH: gemini.bin },
+    });
+    const interactive = gemini.seen().args as string[];
+    expect(interactive.slice(0, 2)).toEqual(['--yolo', '--prompt-interactive']);
+    expect(interactive).toHaveLength(3);
+  });
+
+  it('--print --exec prints the headless command and starts nothing', () => {
+    const s = setup();
+    const fake = fakeHarness(s, 'pi');
+    const result = baton(['continue', s.note.id, '--print', '--exec', '--harness', 'pi', '--json'], {
+      cwd: s.project,
+      env: { ...s.env, PATH: fake.bin },
+    });
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout);
+    expect(json.command.slice(0, 2)).toEqual(['pi', '-p']);
+    expect(json.headless).toBe(true);
+    expect(json.started).toBe(false);
+    expect(existsSync(join(s.dir, 'seen-pi.json'))).toBe(false);
+  });
+
+  it('--json without --print starts nothing: it prints the command as JSON', () => {
+    const s = setup();
+    const fake = fakeHarness(s, 'claude');
+    const result = baton(['continue', s.note.id, '--json'], {
+      cwd: s.project,
+      env: { ...s.env, PATH: fake.bin },
+    });
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout);
+    expect(json.started).toBe(false);
+    expect(json.command[0]).toBe('claude');
+    expect(existsSync(join(s.dir, 'seen-claude.json'))).toBe(false);
+  });
+
+  it('--exec with --json is a usage error (JSON output never starts anything) and writes nothing', () => {
+    const s = setup();
+    const fake = fakeHarness(s, 'claude');
+    const before = snapshot(s.root);
+    const result = baton(['continue', s.note.id, '--exec', '--json'], {
+      cwd: s.project,
+      env: { ...s.env, PATH: fake.bin },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stderr)).toEqual({
+      error: {
+        code: 'usage',
+        message:
+          '--json prints the command and starts nothing: drop --json to run it headless, or add --print for the headless command as JSON',
+      },
+    });
+    expect(snapshot(s.root)).toEqual(before);
+    expect(existsSync(join(s.dir, 'seen-claude.json'))).toBe(false);
   });
 
   it('with no board fails and creates nothing', () => {

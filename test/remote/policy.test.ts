@@ -105,7 +105,11 @@ describe('judgeRemote', () => {
         expect(Object.keys(REMOTE_RULES)).toContain(judged.name);
         expect(Object.keys(REMOTE_MODULES)).toContain(verdict.argv[0]);
         expect(['handoff draft', 'handoff generate']).not.toContain(judged.name);
-        if (judged.name === 'continue') expect(judged.flags.print).toBe(true);
+        if (judged.name === 'continue') {
+          expect(judged.flags.print).toBe(true);
+          // A headless continue starts a process: never over HTTP, --print or not.
+          expect(judged.flags.exec).toBeUndefined();
+        }
         if (judged.name === 'card del' || judged.name === 'card clean') expect(judged.flags.yes).toBe(true);
         if (judged.name === 'listen') {
           const ms = Number(judged.flags.timeout);
@@ -151,6 +155,14 @@ describe('judgeRemote', () => {
     [
       ['continue', 'n-01ABC', '--as', '--print', '--harness', 'codex'],
       '`baton continue` over BATON_URL needs --print: the new session starts on your machine, not the server',
+    ],
+    [
+      ['continue', 'n-01ABC', '--exec', '--harness', 'codex'],
+      '--exec starts the harness headless, a process the server never starts — run it on your machine: `baton continue <note-id> --print` gives the command',
+    ],
+    [
+      ['continue', 'n-01ABC', '--print', '--exec', '--json', '--', '--yolo'],
+      '--exec starts the harness headless, a process the server never starts — run it on your machine: `baton continue <note-id> --print` gives the command',
     ],
     [
       ['listen', '--timeout', '1000', '--timeout', '0'],

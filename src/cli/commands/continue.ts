@@ -1,4 +1,5 @@
-// `baton continue <note-id> [--harness …] [--print]` — starts a new harness session that continues a handoff note.
+// `baton continue <note-id> [--harness …] [--exec] [--prompt …] [--print] [-- <harness args…>]` — starts a new harness
+// session (interactive, or headless with --exec) that continues a handoff note.
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { BatonError } from '../../core/errors.js';
@@ -8,7 +9,8 @@ import { boardFromFlags, echoBoard, printJson, requireEnabled } from '../board-f
 import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
 
-export const usage = `baton continue <note-id> [--harness ${STARTABLE_HARNESSES.join('|')}] [--print] [--json]
+export const usage = `baton continue <note-id> [--harness ${STARTABLE_HARNESSES.join('|')}] [--exec] [--prompt <text>]
+                [--print] [--json] [-- <harness args…>]
   Starts a new session of the harness in the note's project folder. Its first message is a short lead-in, the
   note's six sections and the source session id (a handoff too long for a command line is written to a file
   under the board, and the message says to read it). The new session is linked to the note's session:
@@ -16,7 +18,12 @@ export const usage = `baton continue <note-id> [--harness ${STARTABLE_HARNESSES.
   registered there claims (once; it expires with the board's pending TTL, 30 minutes by default).
   Also prints the command that resumes the original session, where its harness can.
   --harness  default: the note's own harness when baton can start it, else claude
-  --print    print the command and the message; start nothing (the pending continuation is still left)`;
+  --exec     run it headless, in the harness's own non-interactive mode (claude -p, codex exec, gemini -p,
+             opencode run, pi -p) with no stdin; its output is baton's, and baton exits with its exit code
+  --prompt   what the new session should do: added to its first message after the handoff
+  --print    print the command and the message; start nothing (the pending continuation is still left)
+  --json     the command and the message as JSON; starts nothing (with --exec: add --print)
+  Arguments after the note id (after \`--\` when they start with a dash) go to the harness: \`-- --yolo\`.`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { flags, positionals } = parseFor('continue', argv);
@@ -24,7 +31,15 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   requireEnabled(io);
   // A remote client's session starts on its own machine: the server starts nothing, and its signals stay its own.
   if (io.remote && !flags.print) throw new UsageError('`baton continue` over BATON_URL needs --print');
-  const noteId = positionals[0];
+  if (io.remote && flags.exec) throw new UsageError('`baton continue --exec` does not run over BATON_URL');
+  // JSON is for a program reading the answer: it never gets a harness on its terminal.
+  if (flags.json && flags.exec && !flags.print) {
+    throw new UsageError(
+      '--json prints the command and starts nothing: drop --json to run it headless, or add --print for the headless command as JSON',
+    );
+  }
+  const print = flags.print === true || flags.json === true;
+  const [noteId, ...harnessArgs] = positionals;
   if (!noteId) throw new UsageError('continue needs a note id — see `baton board`');
   if (flags.harness !== undefined && !isStartableHarness(flags.harness)) {
     throw new UsageError(
@@ -34,7 +49,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const board = boardFromFlags(io, flags);
   const harness =
     flags.harness !== undefined && isStartableHarness(flags.harness) ? flags.harness : undefined;
-  const continuation = prepareContinuation(board, noteId, { harness });
+  const continuation = prepareContinuation(board, noteId, {
+    harness,
+    headless: flags.exec === true,
+    request: flags.prompt,
+    args: harnessArgs,
+  });
   const start = shellLine(continuation.argv, { cwd: continuation.cwd, env: continuation.env });
   const resume =
     'argv' in continuation.resume
@@ -46,6 +66,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       note: continuation.note.id,
       session: continuation.note.session,
       harness: continuation.harness,
+      headless: continuation.headless,
       command: continuation.argv,
       cwd: continuation.cwd,
       env: continuation.env,
@@ -57,17 +78,19 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         'argv' in continuation.resume
           ? { command: continuation.resume.argv, cwd: continuation.resume.cwd ?? null, shell: resume }
           : { reason: continuation.resume.reason },
-      started: !flags.print,
+      started: false,
     });
-  } else if (flags.print) {
+  } else if (print) {
     printText(io, continuation, start, resume);
   }
   echoBoard(io, board);
-  if (flags.print) return 0;
-  if (!flags.json) {
-    io.err(
-      `starting ${continuation.harness} in ${continuation.cwd} (continues session ${continuation.note.session})\n`,
-    );
+  if (print) return 0;
+  const how = continuation.headless ? ' headless' : '';
+  io.err(
+    `starting ${continuation.harness}${how} in ${continuation.cwd} (continues session ${continuation.note.session})\n`,
+  );
+  // A headless run's output is read by a program: the resume hint would only be noise in it.
+  if (!continuation.headless) {
     io.err(resume ? `resume the original session instead: ${resume}\n` : `(${reasonOf(continuation)})\n`);
   }
   return startHarness(continuation, io);
@@ -75,7 +98,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 
 function printText(io: CliIO, continuation: Continuation, start: string, resume: string | undefined): void {
   const { note } = continuation;
-  io.out(`# continue ${note.id} (project ${note.projectKey}) in a new ${continuation.harness} session:\n`);
+  const how = continuation.headless ? 'headless ' : '';
+  io.out(
+    `# continue ${note.id} (project ${note.projectKey}) in a new ${how}${continuation.harness} session:\n`,
+  );
   io.out(`${start}\n\n`);
   if (continuation.textFile)
     io.out(
@@ -94,7 +120,8 @@ function reasonOf(continuation: Continuation): string {
 // Signals a harness may get while it runs in the foreground.
 const HANDED_OVER = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
-// The harness takes over the terminal: stdio is inherited, and baton exits with its code. While it runs, baton's own
+// The harness takes over the terminal: stdio is inherited (headless: no stdin — what is piped into baton is not the
+// harness's, and a harness waiting on it would never end), and baton exits with its code. While it runs, baton's own
 // signal handling is set aside: Ctrl-C reaches the harness from the terminal (it decides what it means; baton must not
 // exit under it and hand the terminal back to the shell), and a SIGTERM or SIGHUP sent to baton alone is passed on.
 function startHarness(continuation: Continuation, io: CliIO): Promise<number> {
@@ -103,7 +130,7 @@ function startHarness(continuation: Continuation, io: CliIO): Promise<number> {
     const child = spawn(program!, args, {
       cwd: continuation.cwd,
       env: { ...io.env, ...continuation.env },
-      stdio: 'inherit',
+      stdio: continuation.headless ? ['ignore', 'inherit', 'inherit'] : 'inherit',
     });
     const saved = HANDED_OVER.map((signal) => {
       const listeners = process.listeners(signal);
@@ -126,7 +153,7 @@ function startHarness(continuation: Continuation, io: CliIO): Promise<number> {
         fail(
           new BatonError(
             'not_found',
-            `${program} is not installed or not on PATH — install it, or run \`baton continue ${continuation.note.id} --print\` for the command (the pending continuation is left)`,
+            `${program} is not installed or not on PATH — install it, or run \`baton continue ${continuation.note.id}${continuation.headless ? ' --exec' : ''} --print\` for the command (the pending continuation is left)`,
           ),
         );
       } else fail(error);

@@ -14,9 +14,26 @@ export function isStartableHarness(name: string): name is StartableHarness {
   return isHarnessName(name);
 }
 
-/** argv that starts an interactive session of `harness` whose first message is `message`. */
-export function startCommand(harness: StartableHarness, message: string): string[] {
-  return harnessInfo(harness).start(message);
+/**
+ * argv that starts an interactive session of `harness` whose first message is `message`; `args` (for the harness)
+ * right after its program name.
+ */
+export function startCommand(
+  harness: StartableHarness,
+  message: string,
+  args: readonly string[] = [],
+): string[] {
+  const [program, ...rest] = harnessInfo(harness).start(message);
+  return [program!, ...args, ...rest];
+}
+
+/** argv that runs `harness` headless on `message` (its own non-interactive mode), or undefined when it has none. */
+export function headlessCommand(
+  harness: StartableHarness,
+  message: string,
+  args: readonly string[] = [],
+): string[] | undefined {
+  return harnessInfo(harness).headless?.(message, args);
 }
 
 /** argv that resumes session `id` of `harness`. */

@@ -2,6 +2,7 @@
 // first prompt, the last assistant message, capped lists of files, commands, errors and plan items, and counts.
 import { isAbsolute, posix } from 'node:path';
 import type { HarnessName } from '../../harnesses/registry.js';
+import { type LeadIn, parseLeadIn } from '../notes/lead-in.js';
 import type { ConversationTail } from './conversation.js';
 import { detach, snippet, stripAnsi, testSummary } from './text.js';
 
@@ -71,7 +72,16 @@ export class PromptLog {
   readonly recent: string[] = [];
   count = 0;
 
+  /** The session was started by `baton continue`: where its lead-in says it comes from. */
+  leadIn?: LeadIn;
+
   add(prompt: string): void {
+    // baton's lead-in is not the person's request (never a prompt): the session carries on its parent's goal.
+    const leadIn = parseLeadIn(prompt);
+    if (leadIn) {
+      this.leadIn ??= leadIn;
+      return;
+    }
     this.count++;
     if (this.first === undefined) {
       this.first = snippet(prompt, DIGEST_LIMITS.promptChars).text || '(a prompt too long to quote)';
@@ -120,6 +130,11 @@ export class TranscriptDigest {
   startedAt?: string;
   endedAt?: string;
   prompts = new PromptLog();
+
+  /** Where a session `baton continue` started comes from (its lead-in), else undefined. */
+  get continued(): LeadIn | undefined {
+    return this.prompts.leadIn;
+  }
   /** Prompts after the last assistant message (a request that got no reply). */
   unanswered = 0;
   lastAssistant?: string;

@@ -1,6 +1,7 @@
 // A raw handoff drafted from a session transcript with no model: read the transcript (streamed), render the six
 // sections, write the note through writeHandoff (which validates and redacts everything it stores).
 import type { Board } from '../board/open-board.js';
+import { carriedGoal } from '../notes/carried-goal.js';
 import { type WriteHandoffResult, writeHandoff } from '../notes/write.js';
 import type { TranscriptDigest } from './digest.js';
 import { draftFacts, draftTitle, renderDraft } from './render.js';
@@ -32,10 +33,11 @@ export async function draftHandoff(board: Board, options: DraftHandoffOptions): 
     redacted += result.count;
     return result.text;
   };
-  const sections = renderDraft(digest, { transcriptPath: path, redact });
+  const carried = digest.continued ? carriedGoal(board, digest.continued) : undefined;
+  const sections = renderDraft(digest, { transcriptPath: path, redact, carried });
   const result = writeHandoff(board, {
     sections,
-    title: options.title ?? draftTitle(digest, redact),
+    title: options.title ?? draftTitle(digest, redact, carried),
     files: source.files,
     session: source.session,
     parentSession: source.parentSession,

@@ -3,6 +3,7 @@
 
 import { isAbsolute, relative, sep } from 'node:path';
 import { harnessLabel } from '../../harnesses/registry.js';
+import type { CarriedGoal } from '../notes/carried-goal.js';
 import type { SectionKey } from '../notes/sections.js';
 import type { CommandRun, FileChange, Outcome, TranscriptDigest } from './digest.js';
 import { openItems, snippet } from './text.js';
@@ -12,13 +13,15 @@ export interface RenderOptions {
   transcriptPath: string;
   /** Redacts one text (before it is quoted or wrapped, so formatting never splits a secret from its context). */
   redact(text: string): string;
+  /** A continued session (its lead-in in the digest): the parent's goal it carries on, as the board holds it. */
+  carried?: CarriedGoal;
 }
 
 /** The six sections of a raw draft. */
 export function renderDraft(digest: TranscriptDigest, options: RenderOptions): Record<SectionKey, string> {
   const r = options.redact;
   return {
-    goal: goal(digest, r),
+    goal: options.carried ? carriedGoal(digest, options.carried, r) : goal(digest, r),
     done: done(digest, r),
     state: state(digest, r),
     decisions: decisions(digest, r),
@@ -28,10 +31,16 @@ export function renderDraft(digest: TranscriptDigest, options: RenderOptions): R
 }
 
 /** The note's title: the title the harness stored, else the first line of the first prompt, else the session. */
-export function draftTitle(digest: TranscriptDigest, redact: (text: string) => string): string {
+export function draftTitle(
+  digest: TranscriptDigest,
+  redact: (text: string) => string,
+  carried?: CarriedGoal,
+): string {
   const source = digest.title ?? digest.prompts.first?.split('\n').find((line) => line.trim() !== '');
   const title = source ? snippet(redact(source).replace(/\s+/g, ' ').trim(), 120).text : '';
   if (title) return title;
+  // A continued session nobody typed in: the parent's title, carried on.
+  if (carried?.found) return `${snippet(redact(carried.found.title), 100).text} (continued)`;
   const harness = digest.harness ? harnessLabel(digest.harness) : 'A';
   return `${harness} session ${(digest.sessionId ?? '').slice(0, 8)}`.trim();
 }
@@ -60,6 +69,41 @@ function goal(d: TranscriptDigest, r: (text: string) => string): string {
         ? `Later requests (${prompts.count - 1}; the last ${shown}):`
         : `Later requests (${prompts.count - 1}):`;
     parts.push([head, ...prompts.recent.map((prompt) => `- ${oneLine(r(prompt))}`)].join('\n'));
+  }
+  return parts.join('\n\n');
+}
+
+// The goal of a session `baton continue` started: its parent's (never baton's lead-in), the request the person gave
+// it, and what was typed in it afterwards.
+function carriedGoal(d: TranscriptDigest, carried: CarriedGoal, r: (text: string) => string): string {
+  const { found } = carried;
+  const note = carried.note ?? found?.id;
+  const from = `Carried on from session ${r(carried.session)}`;
+  const parts: string[] = [];
+  if (!found) {
+    parts.push(
+      note
+        ? `${from} (note ${note}, not on this board: its goal is there).`
+        : `${from} (its handoff is not on this board).`,
+    );
+  } else if (found.goal === undefined) {
+    parts.push(`${from} (note ${found.id}, "${oneLine(r(found.title))}"), whose note states no goal.`);
+  } else {
+    parts.push(
+      `${from} (note ${found.id}, "${oneLine(r(found.title))}"), whose goal was:`,
+      quote(r(found.goal)),
+    );
+  }
+  if (carried.request) parts.push('The request for this session:', quote(r(carried.request)));
+  const prompts = d.prompts;
+  if (prompts.first !== undefined) {
+    const shown = 1 + prompts.recent.length;
+    const head =
+      shown < prompts.count
+        ? `Requests typed in this session (${prompts.count}; the first and the last ${shown - 1}):`
+        : `Requests typed in this session (${prompts.count}):`;
+    const lines = [prompts.first, ...prompts.recent].map((prompt) => `- ${oneLine(r(prompt))}`);
+    parts.push([head, ...lines].join('\n'));
   }
   return parts.join('\n\n');
 }

@@ -70,7 +70,8 @@ export async function readTranscriptSource(
   const digest = await readTranscript(path, read);
   const session = record?.id ?? sessionName(digest, path);
   record ??= board.exists ? readSession(board, session) : undefined;
-  const parent = digest.parentSession;
+  // A continued session's lead-in names its parent too.
+  const parent = digest.parentSession ?? digest.continued?.session;
   return {
     digest,
     path,

@@ -24,4 +24,6 @@ export const harness = {
   shares: { agentsMd: true },
   start: (message) => ['claude', message],
   resume: (id) => ['claude', '--resume', id],
+  // `-p`/`--print` "print response and exit"; the prompt stays last, after options that take lists.
+  headless: (message, args) => ['claude', ...args, '-p', message],
 } as const satisfies HarnessInfo;

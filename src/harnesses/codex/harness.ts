@@ -24,4 +24,6 @@ export const harness = {
   shares: { agentsSkills: true, agentsMd: true },
   start: (message) => ['codex', message],
   resume: (id) => ['codex', 'resume', id],
+  // `codex exec [OPTIONS] [PROMPT]` runs non-interactively (codex exec --help); its options go after `exec`.
+  headless: (message, args) => ['codex', 'exec', ...args, message],
 } as const satisfies HarnessInfo;

@@ -26,4 +26,6 @@ export const harness = {
   shares: { agentsSkills: true },
   start: (message) => ['gemini', '--prompt-interactive', message],
   resume: (id) => ['gemini', '--resume', id],
+  // `-p`/`--prompt` "Run in non-interactive (headless) mode with the given prompt" (gemini --help).
+  headless: (message, args) => ['gemini', ...args, '-p', message],
 } as const satisfies HarnessInfo;

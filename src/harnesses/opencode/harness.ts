@@ -15,4 +15,6 @@ export const harness = {
   shares: { agentsSkills: true, agentsMd: true },
   start: (message) => ['opencode', '--prompt', message],
   resume: (id) => ['opencode', '--session', id],
+  // `opencode run [message..]` runs one message and exits (opencode run --help).
+  headless: (message, args) => ['opencode', 'run', ...args, message],
 } as const satisfies HarnessInfo;

@@ -15,4 +15,6 @@ export const harness = {
   shares: { agentsSkills: true, agentsMd: true },
   start: (message) => ['pi', message],
   resume: (id) => ['pi', '--session', id],
+  // `--print`/`-p` "Non-interactive mode: process prompt and exit" (pi --help).
+  headless: (message, args) => ['pi', ...args, '-p', message],
 } as const satisfies HarnessInfo;
