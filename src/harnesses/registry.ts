@@ -3,13 +3,15 @@
 // harness.ts, imported here, and the files of each role it plays (wiring.ts, hooks.ts, transcript.ts).
 import { harness as claude } from './claude/harness.js';
 import { harness as codex } from './codex/harness.js';
+import { harness as copilot } from './copilot/harness.js';
 import { harness as gemini } from './gemini/harness.js';
 import { harness as opencode } from './opencode/harness.js';
 import { harness as pi } from './pi/harness.js';
+import { harness as qwen } from './qwen/harness.js';
 import type { HarnessInfo } from './types.js';
 
 /** Every harness, in baton's order (how lists are shown, and which wiring comes first). */
-export const HARNESSES = [claude, codex, gemini, opencode, pi] as const;
+export const HARNESSES = [claude, codex, gemini, opencode, pi, copilot, qwen] as const;
 
 export type HarnessName = (typeof HARNESSES)[number]['name'];
 

@@ -2,9 +2,11 @@
 // No answer, no output.
 import { hooks as claude } from '../harnesses/claude/hooks.js';
 import { hooks as codex } from '../harnesses/codex/hooks.js';
+import { hooks as copilot } from '../harnesses/copilot/hooks.js';
 import { hooks as gemini } from '../harnesses/gemini/hooks.js';
 import { hooks as opencode } from '../harnesses/opencode/hooks.js';
 import { hooks as pi } from '../harnesses/pi/hooks.js';
+import { hooks as qwen } from '../harnesses/qwen/hooks.js';
 import type { HarnessName } from '../harnesses/registry.js';
 import { type HookEvent, type HookHarness, nativeEventName } from './events.js';
 import type { HarnessHooks, HookAnswer } from './harness-hooks.js';
@@ -12,7 +14,15 @@ import type { HarnessHooks, HookAnswer } from './harness-hooks.js';
 export type { HookAnswer };
 
 /** Each harness's hooks (one per name in the registry: TypeScript says when one is missing). */
-export const HOOKS: Record<HarnessName, HarnessHooks> = { claude, codex, gemini, opencode, pi };
+export const HOOKS: Record<HarnessName, HarnessHooks> = {
+  claude,
+  codex,
+  gemini,
+  opencode,
+  pi,
+  copilot,
+  qwen,
+};
 
 /** The JSON line to print for `answer`, or `''` when there is nothing to say. */
 export function envelope(harness: HookHarness, event: HookEvent, answer: HookAnswer): string {

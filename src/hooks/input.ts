@@ -1,5 +1,6 @@
 // What a harness sends a hook on stdin, checked and reduced to the fields baton uses. Claude Code and Codex share a
-// shape; Gemini CLI names a few fields its own way; baton's opencode plugin and pi extension send Claude's shape.
+// shape (Qwen Code's too); Gemini CLI names a few fields its own way; GitHub Copilot CLI sends camelCase (sessionId,
+// toolName, toolArgs, transcriptPath); baton's opencode plugin and pi extension send Claude's shape.
 // A harness's own field names are in its harness.ts (src/harnesses/<name>/).
 import { isAbsolute } from 'node:path';
 import { nameProblem } from '../core/store/names.js';
@@ -62,12 +63,13 @@ export function parseHookInput(
   const problem = nameProblem('session', session);
   if (problem) throw new HookSkip(`session_id is not usable: ${problem}`);
   const given = remote ? undefined : str(input.cwd);
-  const toolInput = input.tool_input ?? input.toolInput;
+  // GitHub Copilot CLI names it toolArgs (an object in 1.0.102; a JSON string in its older docs).
+  const toolInput = input.tool_input ?? input.toolInput ?? jsonArgs(input.toolArgs);
   const replyField = harnessInfo(harness).stopReplyField;
   return {
     session,
     cwd: given && isAbsolute(given) && !given.includes('\0') ? given : cwd,
-    transcriptPath: remote ? undefined : path(input.transcript_path),
+    transcriptPath: remote ? undefined : path(input.transcript_path ?? input.transcriptPath),
     source: str(input.source) ?? str(input.trigger),
     prompt: str(input.prompt),
     toolName: str(input.tool_name) ?? str(input.toolName),
@@ -85,6 +87,16 @@ export function parseHookInput(
 
 function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
+}
+
+/** Tool arguments given as a JSON text: the object in it (at most 1 MB of it), else the value as it is. */
+function jsonArgs(value: unknown): unknown {
+  if (typeof value !== 'string' || value.length > 1024 * 1024) return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
 }
 
 function path(value: unknown): string | undefined {

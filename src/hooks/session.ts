@@ -35,9 +35,14 @@ export function startSession(board: Board, harness: HookHarness, input: HookInpu
   });
 }
 
-/** The session's record, made when it has none. */
+/**
+ * The session's record, made when it has none — and refreshed when the input names a transcript the record lacks
+ * (GitHub Copilot CLI names it first at its stop), so the session's end can draft from it.
+ */
 export function knownSession(board: Board, harness: HookHarness, input: HookInput): SessionRecord {
-  return readSession(board, input.session) ?? startSession(board, harness, input);
+  const record = readSession(board, input.session);
+  if (record && (record.transcriptPath || !input.transcriptPath)) return record;
+  return startSession(board, harness, input);
 }
 
 /** The mailboxes a session reads: its agent's (see hookAgent), then its alias's (`claude-3f2a9c`). */

@@ -1,9 +1,12 @@
 // The files a tool call writes, found in its input: every harness names the path its own way, and Codex's
 // apply_patch carries them in the patch text. Small on purpose: the hooks' quiet check runs it on every tool call.
 
-/** Tools that write files, by name, in every harness baton wires (Claude, Codex, Gemini CLI, opencode, pi). */
+/**
+ * Tools that write files, by name, in every harness baton wires (Claude, Codex, Gemini CLI, opencode, pi, GitHub
+ * Copilot CLI's `create` and `edit`, Qwen Code's `write_file` and `edit`).
+ */
 const WRITING_TOOL =
-  /^(write|edit|multiedit|notebookedit|apply_?patch|patch|replace|write_file|str_replace\w*|create_file)$/i;
+  /^(write|edit|multiedit|notebookedit|apply_?patch|patch|replace|write_file|str_replace\w*|create_file|create)$/i;
 const PATH_KEYS = ['file_path', 'filePath', 'path', 'notebook_path', 'absolute_path'];
 const PATCH_FILE = /^\*\*\* (?:Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm;
 const MAX_PATHS = 50;

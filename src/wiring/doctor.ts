@@ -174,6 +174,17 @@ const HOOK_EVENTS: Partial<Record<string, string[]>> = {
     'PreCompress',
     'SessionEnd',
   ],
+  copilot: ['sessionStart', 'userPromptSubmitted', 'preToolUse', 'postToolUse', 'agentStop', 'sessionEnd'],
+  qwen: [
+    'SessionStart',
+    'UserPromptSubmit',
+    'PreToolUse',
+    'PostToolUse',
+    'Stop',
+    'SubagentStop',
+    'PreCompact',
+    'SessionEnd',
+  ],
 };
 
 function checkMcp(

@@ -66,6 +66,9 @@ export function batonHooksIn(settings: JsonObject): { event: string; command: st
   for (const [event, list] of Object.entries(hooks)) {
     if (!Array.isArray(list)) continue;
     for (const group of list) {
+      // GitHub Copilot CLI's: `{type: "command", bash}` straight in the list.
+      if (isObject(group) && isBatonHookCommand(group.bash))
+        found.push({ event, command: group.bash as string });
       if (!isObject(group) || !Array.isArray(group.hooks)) continue;
       for (const entry of group.hooks)
         if (isObject(entry) && isBatonHookCommand(entry.command))

@@ -2,13 +2,23 @@
 import { BatonError } from '../core/errors.js';
 import { wiring as claude } from '../harnesses/claude/wiring.js';
 import { wiring as codex } from '../harnesses/codex/wiring.js';
+import { wiring as copilot } from '../harnesses/copilot/wiring.js';
 import { wiring as gemini } from '../harnesses/gemini/wiring.js';
 import { wiring as opencode } from '../harnesses/opencode/wiring.js';
 import { wiring as pi } from '../harnesses/pi/wiring.js';
+import { wiring as qwen } from '../harnesses/qwen/wiring.js';
 import { HARNESSES, type HarnessName, type HarnessWiring, type WiringContext } from './types.js';
 
 /** Each harness's wiring (src/harnesses/<name>/wiring.ts; one per name in the registry: TypeScript says when one is missing). */
-const WIRING: Record<HarnessName, HarnessWiring> = { claude, codex, gemini, opencode, pi };
+const WIRING: Record<HarnessName, HarnessWiring> = {
+  claude,
+  codex,
+  gemini,
+  opencode,
+  pi,
+  copilot,
+  qwen,
+};
 
 /** The wirings in the registry's order. */
 export const WIRINGS: HarnessWiring[] = HARNESSES.map((name) => WIRING[name]);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { opencodePluginSource } from '../../src/harnesses/opencode/wiring-plugin.js';
 import { piExtensionSource } from '../../src/harnesses/pi/wiring-extension.js';
+import { HARNESS_NAMES } from '../../src/harnesses/registry.js';
 import { ownedMarkLine } from '../../src/wiring/owned-file.js';
 import { baton, snapshot } from '../helpers/testdir.js';
 import {
@@ -64,7 +65,7 @@ function contents(dir: string): Record<string, unknown> {
 }
 
 describe('baton init --harness: what each harness gets', () => {
-  for (const harness of ['claude', 'codex', 'gemini', 'opencode', 'pi']) {
+  for (const harness of ['claude', 'codex', 'gemini', 'opencode', 'pi', 'copilot', 'qwen']) {
     it(`${harness}: golden files`, () => {
       const { dir, run } = project();
       const result = run(['--harness', harness]);
@@ -117,7 +118,7 @@ describe('baton init: detection', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`created board ${dir}/.baton\n`);
     expect(result.stderr).toBe(
-      `[board ${dir}/.baton]\nno harness found here (.claude, CLAUDE.md, .codex, .gemini, GEMINI.md, opencode.json, .opencode, .pi) — wire one with --harness claude,codex,gemini,opencode,pi\n`,
+      `[board ${dir}/.baton]\nno harness found here (.claude, CLAUDE.md, .codex, .gemini, GEMINI.md, opencode.json, .opencode, .pi, .github/hooks, .qwen, QWEN.md) — wire one with --harness ${HARNESS_NAMES.join(',')}\n`,
     );
     expect(Object.keys(wiredFiles(dir))).toEqual(['AGENTS.md']);
     expect(read(dir, 'AGENTS.md')).toBe('# Agents\n');
@@ -129,12 +130,12 @@ describe('baton init: detection', () => {
     const cursor = run(['--harness', 'claude,cursor']);
     expect(cursor.code).toBe(2);
     expect(cursor.stderr).toBe(
-      'baton: --harness cursor is not supported yet — supported: claude, codex, gemini, opencode, pi — see `baton init --help`\n',
+      `baton: --harness cursor is not supported yet — supported: ${HARNESS_NAMES.join(', ')} — see \`baton init --help\`\n`,
     );
     const unknown = run(['--harness', 'vim']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(
-      'baton: unknown harness "vim" — supported: claude, codex, gemini, opencode, pi — see `baton init --help`\n',
+      `baton: unknown harness "vim" — supported: ${HARNESS_NAMES.join(', ')} — see \`baton init --help\`\n`,
     );
     expect(snapshot(dir)).toEqual(before);
   });

@@ -38,6 +38,8 @@ export const MODEL = {
   gemini: 'gemini-2.5-flash',
   opencode: 'scripted-model',
   pi: 'scripted-model',
+  copilot: 'scripted-model',
+  qwen: 'scripted-model',
 } as const;
 
 export interface Workspace {
@@ -133,6 +135,8 @@ export function workspace(
     gemini: join(project, '.gemini'),
     opencode: join(project, '.opencode'),
     pi: join(home, '.pi/agent'),
+    copilot: join(project, '.github'),
+    qwen: join(project, '.qwen'),
   }[harness];
   const ws: Workspace = { harness, root, home, project, configDir, server, env };
   switch (harness) {
@@ -192,13 +196,26 @@ export function workspace(
         },
       });
       break;
+    case 'copilot':
+      // Everything else comes from the environment (BYOK provider, offline).
+      break;
+    case 'qwen':
+      writeJson(join(home, '.qwen/settings.json'), {
+        general: { enableAutoUpdate: false },
+        privacy: { usageStatisticsEnabled: false },
+        telemetry: { enabled: false },
+        // Its background memory extraction is one more model request after every run: off, so a scenario's
+        // requests are the agent's own.
+        memory: { enableManagedAutoMemory: false },
+      });
+      break;
   }
   return ws;
 }
 
 /** Variables of the developer's own harness sessions or model accounts that must not reach a test's CLI. */
 const FOREIGN =
-  /^(BATON_|ANTHROPIC_|CLAUDE|OPENAI_|CODEX_|GEMINI_|GOOGLE_|OPENCODE|PI_|XDG_|NODE_OPTIONS$|VITEST|npm_)/;
+  /^(BATON_|ANTHROPIC_|CLAUDE|OPENAI_|CODEX_|GEMINI_|GOOGLE_|OPENCODE|PI_|COPILOT_|GH_TOKEN$|GITHUB_TOKEN$|QWEN_|XDG_|NODE_OPTIONS$|VITEST|npm_)/;
 
 /** The environment of a run: the machine's (less FOREIGN), a fresh HOME, the provider's variables, then `extra`. */
 export function harnessEnv(ws: Workspace, extra: Record<string, string> = {}): Record<string, string> {
@@ -235,6 +252,22 @@ export function harnessEnv(ws: Workspace, extra: Record<string, string> = {}): R
       npm_config_cache: join(CACHE, 'npm-cache'),
     },
     pi: {},
+    copilot: {
+      // BYOK: no GitHub login; offline: no telemetry, update check or GitHub MCP server.
+      COPILOT_OFFLINE: 'true',
+      COPILOT_PROVIDER_BASE_URL: `${ws.server.url}/v1`,
+      COPILOT_PROVIDER_API_KEY: 'scripted',
+      COPILOT_MODEL: MODEL.copilot,
+      // Its native binary unpacks its JavaScript (about 235 MB) into the cache folder on a first start: once for
+      // every run, not once per HOME.
+      XDG_CACHE_HOME: join(CACHE, 'xdg-cache'),
+    },
+    qwen: {
+      OPENAI_BASE_URL: `${ws.server.url}/v1`,
+      OPENAI_API_KEY: 'scripted',
+      OPENAI_MODEL: MODEL.qwen,
+      QWEN_CODE_SUPPRESS_YOLO_WARNING: '1',
+    },
   };
   return { ...env, ...provider[ws.harness], ...ws.env, ...extra };
 }
@@ -259,6 +292,19 @@ function argv(harness: HarnessName, prompt: string, args: string[]): string[] {
       return ['run', ...args, prompt];
     case 'pi':
       return ['--offline', '--provider', 'scripted', '--model', MODEL.pi, ...args, '-p', prompt];
+    case 'copilot':
+      // The agent's shell runs node and baton.js from outside the project: paths need no approval either.
+      return [
+        '-p',
+        prompt,
+        '--allow-all-tools',
+        '--allow-all-paths',
+        '--trust-folder',
+        '--no-auto-update',
+        ...args,
+      ];
+    case 'qwen':
+      return ['--yolo', ...args, '-p', prompt];
   }
 }
 

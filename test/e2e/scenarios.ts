@@ -1,8 +1,9 @@
-// The end-to-end scenarios every hook-wired harness goes through (Claude Code, Codex, Gemini CLI), each run against
-// the real CLI wired by `baton init --harness <h>`, each asserted on the board afterwards AND on what the model
-// server received. A harness file supplies its profile: its tool names and how a stop block reaches the model.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The end-to-end scenarios every hook-wired harness goes through (Claude Code, Codex, Gemini CLI, GitHub Copilot CLI,
+// Qwen Code), each run against the real CLI wired by `baton init --harness <h>`, each asserted on the board afterwards
+// AND on what the model server received. A harness file supplies its profile: its tool names and how a stop block
+// reaches the model.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   batonIn,
@@ -23,6 +24,7 @@ import {
   type HarnessName,
   type HarnessRun,
   runHarness,
+  type Workspace,
   workspace,
 } from './harnesses.js';
 import { type ModelServer, startModelServer, type ToolCall, type Turn } from './model-server.js';
@@ -39,8 +41,15 @@ export interface Profile {
   dmSendOffered: string;
   /** Flags for every run (e.g. which tools Claude Code may use without asking). */
   args: string[];
-  /** Where the pre-tool-use warning about another session's edit goes: into the model's context, or to the person. */
-  toolWarningTo: 'model' | 'person';
+  /**
+   * Where the pre-tool-use warning about another session's edit goes: into the model's context, to the person, or
+   * (where the harness shows it to no one headless) only into the harness's own log (`harnessLog`).
+   */
+  toolWarningTo: 'model' | 'person' | 'harness-log';
+  /** The harness's own log of the workspace's runs (toolWarningTo 'harness-log'). */
+  harnessLog?(ws: Workspace): string;
+  /** Whether a headless run ends with the session-end hook (default true). */
+  endsSession?: boolean;
   /** Flags added for the write scenario. */
   writeArgs?: string[];
   /** How a blocked stop's reason reaches the model: the last user message of the next request. */
@@ -51,6 +60,8 @@ const AGENT_OF: Record<Profile['harness'], string> = {
   claude: 'claude-e2e',
   codex: 'codex-e2e',
   gemini: 'gemini-e2e',
+  copilot: 'copilot-e2e',
+  qwen: 'qwen-e2e',
 };
 
 /** The text of a board-entry reply: one fenced block. */
@@ -120,8 +131,13 @@ export function describeScenarios(profile: Profile): void {
 
       const session = onlySession(ws);
       expect(session).toMatchObject({ harness, agent, live: false, cwd: ws.project });
-      expect(typeof session.endedAt).toBe('string');
-      expect(sessionFile(ws, session.id)?.endedAt).toBe(session.endedAt);
+      if (profile.endsSession === false) {
+        // No session-end hook: the session is over because its process is, and nothing marked it ended.
+        expect(session.endedAt).toBeUndefined();
+      } else {
+        expect(typeof session.endedAt).toBe('string');
+        expect(sessionFile(ws, session.id)?.endedAt).toBe(session.endedAt);
+      }
       // Delivered once: nothing waits for the agent any more.
       const poll = batonIn(ws, ['poll', '--as', agent]);
       expect(poll.code, poll.stderr).toBe(0);
@@ -213,6 +229,8 @@ export function describeScenarios(profile: Profile): void {
     it('a file written through the harness’s tool is recorded (warned about first); who-else from a second session names it', async () => {
       const ws = wired();
       const path = join(ws.project, 'src/shared.ts');
+      // The folder exists, as in a real project (Copilot's `create` refuses a path whose folder does not).
+      mkdirSync(dirname(path), { recursive: true });
       // A second session on the same board (its hook registers it), asking while the first one runs.
       // A second session on the same board edited the same file a moment ago.
       const other = otherSessionTouched(ws, path);
@@ -240,6 +258,9 @@ export function describeScenarios(profile: Profile): void {
       if (profile.toolWarningTo === 'model') {
         const warned = turnsOf(result).filter((turn) => warning.test(turn.text));
         expect(warned.length, describeRun(result)).toBeGreaterThan(0);
+      } else if (profile.toolWarningTo === 'harness-log') {
+        expect(profile.harnessLog!(ws), describeRun(result)).toMatch(warning);
+        expect(turnsOf(result).some((turn) => warning.test(turn.text))).toBe(false);
       } else {
         expect(`${result.stdout}\n${result.stderr}`, describeRun(result)).toMatch(warning);
         expect(turnsOf(result).some((turn) => warning.test(turn.text))).toBe(false);

@@ -16,12 +16,15 @@ export const usage = `baton init [--harness <names>] [--as <agent>] [--global] [
   Creates the board: ./.baton (or the nearest project board above, which is reused), ~/.baton with --global.
   A .baton folder of baton's own files whose board.json was lost gets a new one.
   Then wires the harnesses to it: hooks, the MCP server "baton", slash commands (/handoff, /board, /card-write),
-  the baton skill, and a short managed block in AGENTS.md (CLAUDE.md for Claude Code, GEMINI.md for Gemini CLI).
+  the baton skill, and a short managed block in AGENTS.md (CLAUDE.md for Claude Code, GEMINI.md for Gemini CLI,
+  QWEN.md for Qwen Code).
   --harness  ${HARNESSES.join(',')} (comma-separated or repeated). Without it, the harnesses found in the
              project are wired: claude (.claude/, CLAUDE.md or .mcp.json), codex (.codex/), gemini (.gemini/ or
-             GEMINI.md), opencode (opencode.json[c] or .opencode/), pi (.pi/). AGENTS.md alone names none (several
-             harnesses read it). With --global: their user folders (~/.claude, $CODEX_HOME or ~/.codex, ~/.gemini,
-             ~/.config/opencode, ~/.pi/agent).
+             GEMINI.md), opencode (opencode.json[c] or .opencode/), pi (.pi/), copilot (.github/hooks/,
+             .github/mcp.json or .github/copilot-instructions.md), qwen (.qwen/ or QWEN.md). AGENTS.md alone names
+             none (several harnesses read it). With --global: their user folders (~/.claude, $CODEX_HOME or
+             ~/.codex, ~/.gemini, ~/.config/opencode, ~/.pi/agent, $COPILOT_HOME or ~/.copilot, $QWEN_HOME or
+             ~/.qwen).
   --as       the stable agent name of the one --harness given (default <harness>@<project folder>, e.g.
              claude@shop): every session of that harness here acts as it, and mail sent to it before a session
              starts reaches the next one. Kept in .baton/config.json ("agents"); each session keeps its own
@@ -99,7 +102,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (!remove) echoBoard(io, board);
   if (!remove && !flags.json && result.harnesses.length === 0)
     io.err(
-      `no harness found ${flags.global ? 'in your home' : 'here'} (${flags.global ? '~/.claude, ~/.codex, ~/.gemini, ~/.config/opencode, ~/.pi/agent' : '.claude, CLAUDE.md, .codex, .gemini, GEMINI.md, opencode.json, .opencode, .pi'}) — wire one with --harness ${HARNESSES.join(',')}\n`,
+      `no harness found ${flags.global ? 'in your home' : 'here'} (${flags.global ? '~/.claude, ~/.codex, ~/.gemini, ~/.config/opencode, ~/.pi/agent, ~/.copilot, ~/.qwen' : '.claude, CLAUDE.md, .codex, .gemini, GEMINI.md, opencode.json, .opencode, .pi, .github/hooks, .qwen, QWEN.md'}) — wire one with --harness ${HARNESSES.join(',')}\n`,
     );
   return 0;
 }

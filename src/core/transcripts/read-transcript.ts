@@ -3,8 +3,10 @@
 
 import { transcript as claude } from '../../harnesses/claude/transcript.js';
 import { transcript as codex } from '../../harnesses/codex/transcript.js';
+import { transcript as copilot } from '../../harnesses/copilot/transcript.js';
 import { transcript as gemini } from '../../harnesses/gemini/transcript.js';
 import { transcript as pi } from '../../harnesses/pi/transcript.js';
+import { transcript as qwen } from '../../harnesses/qwen/transcript.js';
 import { HARNESS_NAMES, type HarnessName, harnessLabel, orList } from '../../harnesses/registry.js';
 import { BatonError } from '../errors.js';
 import type { Line, TranscriptAdapter, TranscriptReader } from './adapter.js';
@@ -23,6 +25,8 @@ const TRANSCRIPTS: Record<HarnessName, TranscriptAdapter | undefined> = {
   gemini,
   opencode: undefined,
   pi,
+  copilot,
+  qwen,
 };
 
 /** The harnesses whose transcripts baton reads, in the order they are tried (the registry's). */

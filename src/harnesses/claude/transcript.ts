@@ -21,6 +21,7 @@ import {
   realPrompt,
   str,
 } from '../../core/transcripts/text.js';
+import { isQwenRecord } from '../qwen/transcript.js';
 
 // Line types Claude Code writes that a draft has no use for (or reads only for ids and times).
 const QUIET = new Set([
@@ -48,6 +49,8 @@ export const transcript: TranscriptAdapter = {
   harness: 'claude',
   detects(line) {
     const type = line.type;
+    // Qwen Code's records look like Claude Code's (uuid, sessionId, type), with Gemini-style message parts.
+    if (isQwenRecord(line)) return false;
     if (type === 'user' || type === 'assistant') {
       return isObject(line.message) && (typeof line.sessionId === 'string' || typeof line.uuid === 'string');
     }

@@ -1,0 +1,22 @@
+// GitHub Copilot CLI's hook envelope: flat fields, no hookSpecificOutput. What 1.0.102 does with each, seen in headless
+// runs: `additionalContext` from sessionStart reaches the model as a user message, from userPromptSubmitted inside
+// the prompt's <system_reminder>, from preToolUse as a user message after the tool's result, from postToolUse
+// appended to the tool's result; `permissionDecision: "deny"` refuses the call ("Denied by preToolUse hook: <reason>");
+// agentStop's `decision: "block"` sends `reason` as the next prompt. `systemMessage` is shown nowhere in `-p` mode, so
+// a line for the person (a stop's notice) is left to the hook log.
+import type { HarnessHooks, HookAnswer } from '../../hooks/harness-hooks.js';
+import type { HookEvent } from '../types.js';
+
+const CONTEXT_EVENTS: HookEvent[] = ['session-start', 'user-prompt-submit', 'pre-tool-use', 'post-tool-use'];
+
+function envelope(event: HookEvent, answer: HookAnswer): Record<string, unknown> {
+  const { context, block, deny } = answer;
+  const out: Record<string, unknown> = {};
+  if (block && event === 'stop') Object.assign(out, { decision: 'block', reason: block });
+  if (deny && event === 'pre-tool-use')
+    Object.assign(out, { permissionDecision: 'deny', permissionDecisionReason: deny });
+  if (context && CONTEXT_EVENTS.includes(event)) out.additionalContext = context;
+  return out;
+}
+
+export const hooks: HarnessHooks = { envelope };
