@@ -5,6 +5,7 @@ import { transcript as claude } from '../../harnesses/claude/transcript.js';
 import { transcript as codex } from '../../harnesses/codex/transcript.js';
 import { transcript as copilot } from '../../harnesses/copilot/transcript.js';
 import { transcript as gemini } from '../../harnesses/gemini/transcript.js';
+import { transcript as opencode } from '../../harnesses/opencode/transcript.js';
 import { transcript as pi } from '../../harnesses/pi/transcript.js';
 import { transcript as qwen } from '../../harnesses/qwen/transcript.js';
 import { HARNESS_NAMES, type HarnessName, harnessLabel, orList } from '../../harnesses/registry.js';
@@ -23,7 +24,7 @@ const TRANSCRIPTS: Record<HarnessName, TranscriptAdapter | undefined> = {
   claude,
   codex,
   gemini,
-  opencode: undefined,
+  opencode,
   pi,
   copilot,
   qwen,

@@ -1,6 +1,6 @@
 // The text of baton's opencode plugin (.opencode/plugin/baton.js): opencode has no command hooks, so this plugin turns
 // its events into `baton hook <event> --harness opencode` calls and acts on the neutral answer. It is plain ESM
-// JavaScript without imports beyond node:child_process (opencode loads it with Bun, no install step), and it never
+// JavaScript without imports beyond node's own modules (opencode loads it with Bun, no install step), and it never
 // breaks opencode: every call is bounded by a timeout, every failure is swallowed (logged to stderr only when
 // BATON_DEBUG is set), and it writes nothing to stdout.
 //
@@ -26,12 +26,21 @@
 // - `experimental.session.compacting` → pre-compact; `session.deleted` and the plugin's dispose (opencode exits)
 //   → session-end. `opencode run` disposes right after the first idle: the idle's stop then runs at dispose with
 //   stop_hook_active (commit only: mail handed to an exiting process would be lost), before session-end.
+// - the session's transcript, for the raw handoff baton drafts at pre-compact and session-end: opencode keeps its
+//   sessions in SQLite (~/.local/share/opencode/opencode.db), which baton cannot read, and `opencode export <id>`
+//   starts the whole CLI. So at every idle, before a compaction and at the end, the plugin writes what `opencode
+//   export` prints, as JSONL (src/harnesses/opencode/transcript.ts reads it), to $XDG_STATE_HOME/baton/opencode/
+//   <session>.jsonl (~/.local/state when unset; folder 0700, file 0600, replaced whole by a rename), long texts cut
+//   to 64 KiB and the file to 32 MiB, and names it as transcript_path at session start, pre-compact and session end.
 
 /** The text of .opencode/plugin/baton.js, running `baton` (e.g. `[node, /abs/bin/baton.js]`) for every hook. */
 export function opencodePluginSource(baton: string[]): string {
   return `// baton's plugin for opencode: turns opencode's events into \`baton hook <event> --harness opencode\` calls.
 // Rewritten by \`baton init --harness opencode\`; set BATON_DEBUG=1 to see its errors on stderr.
 import { spawn } from "node:child_process";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
 
 const BATON = ${JSON.stringify(baton)};
 const HARNESS = "opencode";
@@ -39,6 +48,9 @@ const TIMEOUT_MS = 10000;
 const MAX_OUTPUT = 1048576;
 const SETTLE_MS = 300;
 const EDIT_TOOLS = new Set(["write", "edit", "multiedit", "patch", "apply_patch"]);
+const PART_CHARS = 65536;
+const TRANSCRIPT_BYTES = 33554432;
+const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 function pollInterval() {
   const raw = process.env.BATON_POLL_MS;
@@ -147,6 +159,55 @@ function partId() {
   return "prt_" + time + tail;
 }
 
+/** \`promise\`, or a rejection after \`ms\`: an opencode going away must not hold the plugin (and its exit) up. */
+function bounded(promise, ms, what) {
+  let timer;
+  const late = new Promise((_, fail) => {
+    timer = setTimeout(() => fail(new Error(what + ": no answer within " + ms + " ms")), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** Where a session's transcript is kept: $XDG_STATE_HOME/baton/opencode/<id>.jsonl (~/.local/state when unset). */
+function transcriptFile(id) {
+  if (typeof id !== "string" || !SESSION_ID.test(id)) return undefined;
+  const state = process.env.XDG_STATE_HOME || join(homedir(), ".local", "state");
+  return join(state, "baton", "opencode", id + ".jsonl");
+}
+
+/** A copy for the transcript with every long string cut: a draft quotes the start of a text, never all of it. */
+function trimmed(value, depth) {
+  if (typeof value === "string") return value.length > PART_CHARS ? value.slice(0, PART_CHARS) : value;
+  if (!value || typeof value !== "object" || depth > 12) return value;
+  if (Array.isArray(value)) return value.map((item) => trimmed(item, depth + 1));
+  const out = {};
+  for (const [key, item] of Object.entries(value)) out[key] = trimmed(item, depth + 1);
+  return out;
+}
+
+/** The transcript's text: the session line, then one line per message; past the cap, the first lines and the newest. */
+function transcriptText(info, list) {
+  const lines = [];
+  if (info && typeof info === "object") lines.push(JSON.stringify({ type: "opencode.session", info: trimmed(info, 0) }));
+  for (const message of list) {
+    if (!message || !message.info) continue;
+    const parts = Array.isArray(message.parts) ? message.parts : [];
+    lines.push(JSON.stringify({ type: "opencode.message", info: trimmed(message.info, 0), parts: trimmed(parts, 0) }));
+  }
+  let size = 0;
+  for (const line of lines) size += line.length + 1;
+  if (size <= TRANSCRIPT_BYTES) return lines.join("\\n") + "\\n";
+  const head = lines.slice(0, 3);
+  let room = TRANSCRIPT_BYTES;
+  for (const line of head) room -= line.length + 1;
+  const tail = [];
+  for (let i = lines.length - 1; i >= head.length && lines[i].length + 1 <= room; i--) {
+    tail.unshift(lines[i]);
+    room -= lines[i].length + 1;
+  }
+  return head.concat(tail).join("\\n") + "\\n";
+}
+
 function textOf(parts) {
   return (parts || [])
     .filter((part) => part && part.type === "text" && typeof part.text === "string" && !part.synthetic)
@@ -184,6 +245,12 @@ export const BatonPlugin = async ({ client, directory }) => {
     return current;
   };
   const payload = (id, fields) => ({ session_id: id, cwd, ...fields });
+  // The transcript is named once it has been written (a session start names where it will be).
+  const withTranscript = (id, fields, always) => {
+    const file = transcriptFile(id);
+    const state = sessions.get(id);
+    return file && (always || (state && state.saved)) ? { ...fields, transcript_path: file } : fields;
+  };
 
   function notify(message) {
     debug(message);
@@ -200,7 +267,7 @@ export const BatonPlugin = async ({ client, directory }) => {
     state = { id, busy: false, ended: false, afterPush: false, lastPush: undefined, idleReply: undefined };
     state.idlePending = false;
     state.startContext = undefined;
-    state.started = runHook("session-start", payload(id, { source })).then((answer) => {
+    state.started = runHook("session-start", payload(id, withTranscript(id, { source }, true))).then((answer) => {
       state.startContext = answer && answer.context;
       if (answer && answer.notice) notify(answer.notice);
     });
@@ -208,13 +275,15 @@ export const BatonPlugin = async ({ client, directory }) => {
     return state;
   }
 
-  async function messages(id) {
-    const result = await client.session.messages({ path: { id }, query: { directory: cwd, limit: 50 } });
+  /** The session's messages: the newest \`limit\`, or all of them. */
+  async function messages(id, limit) {
+    const query = limit === undefined ? { directory: cwd } : { directory: cwd, limit };
+    const result = await client.session.messages({ path: { id }, query });
+    if (result && result.error) throw new Error(JSON.stringify(result.error).slice(0, 300));
     return Array.isArray(result && result.data) ? result.data : [];
   }
 
-  async function lastReply(id) {
-    const list = await messages(id);
+  function replyOf(list) {
     for (let i = list.length - 1; i >= 0; i--) {
       const info = list[i] && list[i].info;
       if (info && info.role === "assistant") {
@@ -225,12 +294,48 @@ export const BatonPlugin = async ({ client, directory }) => {
     return undefined;
   }
 
+  /**
+   * Writes the session's transcript from \`list\` (else from its messages, fetched now); never throws. A session
+   * opencode no longer has (deleted, or the server going away) keeps the transcript written last.
+   */
+  async function saveTranscript(id, list) {
+    const file = transcriptFile(id);
+    if (!file) return;
+    let temp;
+    try {
+      const all = list || (await bounded(messages(id), TIMEOUT_MS, "messages"));
+      let info;
+      try {
+        const got = await bounded(
+          client.session.get({ path: { id }, query: { directory: cwd } }),
+          TIMEOUT_MS,
+          "session",
+        );
+        info = got && got.data;
+      } catch {}
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      temp = file + "." + process.pid + "-" + Date.now() + ".tmp";
+      writeFileSync(temp, transcriptText(info, all), { mode: 0o600 });
+      renameSync(temp, file);
+      temp = undefined;
+      const state = sessions.get(id);
+      if (state) state.saved = true;
+    } catch (error) {
+      debug("transcript of " + id + ": " + describe(error));
+      if (temp) {
+        try {
+          rmSync(temp, { force: true });
+        } catch {}
+      }
+    }
+  }
+
   /** Sends text into the session as a new user message, with the agent and model of its last user message. */
   async function push(state, text) {
     let agent;
     let model;
     try {
-      const list = await messages(state.id);
+      const list = await messages(state.id, 50);
       for (let i = list.length - 1; i >= 0; i--) {
         const info = list[i] && list[i].info;
         if (info && info.role === "user") {
@@ -292,7 +397,12 @@ export const BatonPlugin = async ({ client, directory }) => {
     state.busy = false;
     clearTimeout(state.timer);
     state.idlePending = true;
-    const fetched = lastReply(state.id).catch((error) => debug("reading the last reply: " + describe(error)));
+    const fetched = messages(state.id)
+      .then(async (list) => {
+        await saveTranscript(state.id, list);
+        return replyOf(list);
+      })
+      .catch((error) => debug("reading the last reply: " + describe(error)));
     state.idleReply = fetched;
     const reply = await fetched;
     await new Promise((done) => setTimeout(done, SETTLE_MS));
@@ -312,7 +422,8 @@ export const BatonPlugin = async ({ client, directory }) => {
       state.afterPush = true;
       await stop(state, await state.idleReply);
     }
-    await runHook("session-end", payload(state.id, { reason: "exit" }));
+    await saveTranscript(state.id);
+    await runHook("session-end", payload(state.id, withTranscript(state.id, { reason: "exit" })));
   }
 
   async function onEvent(event) {
@@ -425,7 +536,8 @@ export const BatonPlugin = async ({ client, directory }) => {
     "experimental.session.compacting": async (input) => {
       try {
         if (parents.has(input.sessionID)) return;
-        await runHook("pre-compact", payload(input.sessionID, { trigger: "auto" }));
+        await saveTranscript(input.sessionID);
+        await runHook("pre-compact", payload(input.sessionID, withTranscript(input.sessionID, { trigger: "auto" })));
       } catch (error) {
         debug("compacting: " + describe(error));
       }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeSession } from '../../../src/core/sessions/session.js';
 import { draftHandoff } from '../../../src/core/transcripts/draft.js';
-import { readTranscript } from '../../../src/core/transcripts/read-transcript.js';
+import { KNOWN_FORMATS, readTranscript } from '../../../src/core/transcripts/read-transcript.js';
 import { snapshot } from '../../helpers/testdir.js';
 import { draft, fixture, jsonl, project } from './helpers.js';
 
@@ -222,5 +222,5 @@ function write(dir: string, name: string, text: string): string {
 }
 
 function unknownShape(path: string): string {
-  return `${path} is not a transcript baton can read (Claude Code, Codex, Gemini CLI or pi JSONL): none of its first lines is of a known type — nothing was written`;
+  return `${path} is not a transcript baton can read (${KNOWN_FORMATS} JSONL): none of its first lines is of a known type — nothing was written`;
 }

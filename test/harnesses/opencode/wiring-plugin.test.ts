@@ -2,10 +2,11 @@
 // with a fake opencode client and a fake baton: what it runs, what it gives opencode back, and that nothing breaks it.
 // test/e2e/opencode.test.ts runs the same source inside the real opencode.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readTranscript } from '../../../src/core/transcripts/read-transcript.js';
 import { opencodePluginSource } from '../../../src/harnesses/opencode/wiring-plugin.js';
 import { testdir } from '../../helpers/testdir.js';
 import { envelope, type FakeBaton, fakeBaton } from '../fake-baton.js';
@@ -27,6 +28,8 @@ interface Fake {
   messages: Json[];
 }
 
+/** Set to make the fake client's calls fail (opencode going away). */
+const fail = { messages: false };
 let counter = 0;
 async function load(baton: string[], messages: Json[] = []): Promise<Fake> {
   const directory = testdir();
@@ -37,7 +40,13 @@ async function load(baton: string[], messages: Json[] = []): Promise<Fake> {
   const prompts: unknown[] = [];
   const client = {
     session: {
-      messages: async () => ({ data: messages }),
+      messages: async () => {
+        if (fail.messages) throw new Error('opencode is gone');
+        return { data: messages };
+      },
+      get: async (options: { path: { id: string } }) => ({
+        data: { id: options.path.id, title: 'Fix the bug', directory, version: '1.18.33' },
+      }),
       promptAsync: async (options: unknown) => {
         prompts.push(options);
         return { data: undefined };
@@ -66,8 +75,13 @@ function exchange(reply: string) {
 
 let baton: FakeBaton;
 let stdout: ReturnType<typeof vi.spyOn>;
+/** Where the plugin keeps transcripts in these tests ($XDG_STATE_HOME/baton/opencode). */
+let stateHome: string;
 beforeEach(() => {
   baton = fakeBaton();
+  stateHome = testdir();
+  fail.messages = false;
+  process.env.XDG_STATE_HOME = stateHome;
   // No polling while idle: each test drives the idles itself.
   process.env.BATON_POLL_MS = '0';
   stdout = vi.spyOn(process.stdout, 'write');
@@ -92,8 +106,14 @@ describe('opencode plugin source', () => {
       ['hook', 'session-start', '--harness', 'opencode'],
       ['hook', 'user-prompt-submit', '--harness', 'opencode'],
     ]);
+    // The transcript is named from the start, where the plugin will write it.
     expect(baton.hookInputs('session-start')).toEqual([
-      { session_id: 'ses_a', cwd: directory, source: 'resume' },
+      {
+        session_id: 'ses_a',
+        cwd: directory,
+        source: 'resume',
+        transcript_path: join(stateHome, 'baton/opencode/ses_a.jsonl'),
+      },
     ]);
   });
 
@@ -262,6 +282,69 @@ describe('opencode plugin source', () => {
     const { hooks } = await load(baton.command);
     await hooks['experimental.session.compacting']!({ sessionID: 'ses_a' }, { context: [] });
     expect(baton.hookInputs('pre-compact')).toEqual([expect.objectContaining({ session_id: 'ses_a' })]);
+  });
+
+  it('writes the session’s transcript at idle (what `opencode export` holds, as JSONL baton reads), names it at session end, keeps it when opencode is gone', async () => {
+    const long = 'x'.repeat(70_000);
+    const messages: Json[] = exchange('all done');
+    messages.push({
+      info: { role: 'assistant', id: 'msg_3', sessionID: 'ses_a' },
+      parts: [
+        {
+          type: 'tool',
+          tool: 'bash',
+          state: { status: 'completed', input: { command: 'ls' }, output: long },
+        },
+      ],
+    });
+    const { hooks, directory } = await load(baton.command, messages);
+    await hooks['chat.message']!({ sessionID: 'ses_a' }, userMessage('msg_1'));
+    await hooks.event!({ event: { type: 'session.idle', properties: { sessionID: 'ses_a' } } });
+    const file = join(stateHome, 'baton/opencode/ses_a.jsonl');
+    const lines = readFileSync(file, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.type)).toEqual([
+      'opencode.session',
+      'opencode.message',
+      'opencode.message',
+      'opencode.message',
+    ]);
+    expect(lines[0].info).toEqual({ id: 'ses_a', title: 'Fix the bug', directory, version: '1.18.33' });
+    expect(lines[2].parts[1]).toEqual({ type: 'text', text: 'all done' });
+    // Long texts are cut: a draft quotes their start.
+    expect(lines[3].parts[0].state.output).toHaveLength(65_536);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(join(stateHome, 'baton/opencode')).mode & 0o777).toBe(0o700);
+    expect(readdirSync(join(stateHome, 'baton/opencode'))).toEqual(['ses_a.jsonl']);
+    // baton reads it as an opencode transcript.
+    const digest = await readTranscript(file);
+    expect(digest.harness).toBe('opencode');
+    expect(digest.lastAssistant).toBe('all done');
+
+    // opencode going away: the session end names the transcript written last, which stays as it was.
+    const before = readFileSync(file, 'utf8');
+    fail.messages = true;
+    await hooks.dispose!();
+    expect(baton.hookInputs('session-end')).toEqual([
+      { session_id: 'ses_a', cwd: directory, reason: 'exit', transcript_path: file },
+    ]);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('compaction writes the transcript first and names it; a session id that is no file name gets no transcript', async () => {
+    const { hooks } = await load(baton.command, exchange('done'));
+    await hooks['chat.message']!({ sessionID: 'ses_a' }, userMessage('msg_1'));
+    await hooks['experimental.session.compacting']!({ sessionID: 'ses_a' }, { context: [] });
+    const file = join(stateHome, 'baton/opencode/ses_a.jsonl');
+    expect(baton.hookInputs('pre-compact')).toEqual([expect.objectContaining({ transcript_path: file })]);
+    expect(readFileSync(file, 'utf8')).toContain('"type":"opencode.message"');
+
+    await hooks['chat.message']!({ sessionID: '../../etc/x' }, userMessage('msg_2'));
+    await hooks.event!({ event: { type: 'session.idle', properties: { sessionID: '../../etc/x' } } });
+    expect(baton.hookInputs('session-start')[1]).not.toHaveProperty('transcript_path');
+    expect(readdirSync(join(stateHome, 'baton/opencode'))).toEqual(['ses_a.jsonl']);
   });
 
   it('gives the agent’s shell its session (the root session for a sub-agent)', async () => {
