@@ -187,7 +187,10 @@ describe('baton continue', () => {
         }).stdout,
       );
     const starts = Object.fromEntries(
-      ['claude', 'codex', 'gemini', 'opencode', 'pi'].map((h) => [h, run(h).command.slice(0, -1)]),
+      ['claude', 'codex', 'gemini', 'opencode', 'pi', 'copilot', 'qwen'].map((h) => [
+        h,
+        run(h).command.slice(0, -1),
+      ]),
     );
     expect(starts).toEqual({
       claude: ['claude'],
@@ -195,6 +198,8 @@ describe('baton continue', () => {
       gemini: ['gemini', '--prompt-interactive'],
       opencode: ['opencode', '--prompt'],
       pi: ['pi'],
+      copilot: ['copilot', '--interactive'],
+      qwen: ['qwen', '--prompt-interactive'],
     });
     // The original session ran in codex (the note's harness comes from its session record).
     expect(run('pi').resume).toEqual({
@@ -309,6 +314,8 @@ process.exit(7);
       gemini: ['-p', message],
       opencode: ['run', message],
       pi: ['-p', message],
+      copilot: ['-p', message],
+      qwen: ['-p', message],
     };
     for (const [harness, args] of Object.entries(expected)) {
       const fake = fakeHarness(s, harness);

@@ -25,4 +25,7 @@ export const harness = {
   shares: { agentsSkills: true, agentsMd: true },
   start: (message) => ['copilot', '--interactive', message],
   resume: (id) => ['copilot', '--resume', id],
+  // `-p, --prompt <text>` "Execute a prompt in non-interactive mode (exits after completion)" (copilot --help); tools
+  // run without asking only with --allow-all-tools, which the person passes (`-- --allow-all-tools`).
+  headless: (message, args) => ['copilot', ...args, '-p', message],
 } as const satisfies HarnessInfo;

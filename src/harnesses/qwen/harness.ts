@@ -25,4 +25,6 @@ export const harness = {
   shares: { agentsSkills: true },
   start: (message) => ['qwen', '--prompt-interactive', message],
   resume: (id) => ['qwen', '--resume', id],
+  // `-p, --prompt` "Prompt" (deprecated for a positional prompt, which is one-shot by default: qwen --help).
+  headless: (message, args) => ['qwen', ...args, '-p', message],
 } as const satisfies HarnessInfo;
