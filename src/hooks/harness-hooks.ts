@@ -1,4 +1,6 @@
-// What a harness's hooks.ts (src/harnesses/<name>/hooks.ts) gives the hook: its answer in the harness's envelope.
+// What a harness's hooks.ts (src/harnesses/<name>/hooks.ts) gives the hook: its answer in the harness's envelope,
+// and, where its pre-compact event is no sure sign of a compaction, how to tell.
+import type { Board } from '../core/board/open-board.js';
 import type { HookEvent } from '../harnesses/types.js';
 
 export interface HookAnswer {
@@ -18,6 +20,20 @@ export interface HarnessHooks {
    * event's name in this harness (nativeEventName).
    */
   envelope(event: HookEvent, answer: HookAnswer, hookEventName: string): Record<string, unknown>;
+  /**
+   * What a session's event says of a compaction of its context: `now` (one is about to happen), `since` (one
+   * happened since the previous pre-compact), or undefined (none). Called at session-start, pre-compact and
+   * session-end (where the answer is not used: it may forget what it kept). Without it, every pre-compact is `now`:
+   * Claude Code's and Codex's PreCompact fire only when they compact.
+   */
+  compaction?(board: Board, event: HookEvent, check: CompactionCheck): 'now' | 'since' | undefined;
+}
+
+export interface CompactionCheck {
+  session: string;
+  /** The pre-compact input's `trigger` (`auto`, `manual`). */
+  trigger?: string;
+  transcriptPath?: string;
 }
 
 /** The neutral answer baton's own plugins and extensions read (opencode, pi). */

@@ -9,7 +9,7 @@ import type { Taker } from '../core/messages/receipt.js';
 import { endSession, readSession, type SessionRecord } from '../core/sessions/session.js';
 import { touchPaths } from '../core/sessions/touched.js';
 import { conflictWarning } from './edits.js';
-import { envelope, type HookAnswer } from './envelope.js';
+import { envelope, HOOKS, type HookAnswer } from './envelope.js';
 import type { HookEvent, HookHarness } from './events.js';
 import { clearIndexDue, indexDue, markIndexDue } from './index-due.js';
 import { type HookInput, HookSkip, parseHookInput } from './input.js';
@@ -94,6 +94,7 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
     case 'session-start': {
       const record = startSession(board, run.harness, input);
       registerAgent(board, record.agent, record.id);
+      compactionSeen(turn, record);
       turn.mail = takeMail(board, mailboxes(board, run.harness, input, record), { by: takenBy(record) });
       // At every start — a new session, a resume, after a compaction (source compact) — the index is rebuilt.
       const index = renderIndex(board, {
@@ -164,7 +165,13 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
     case 'session-end': {
       const record = readSession(board, input.session);
       if (!record) return;
-      if (run.event === 'pre-compact') markIndexDue(board.root, record.id);
+      // Only a real compaction drafts and makes the index due again (Gemini CLI's PreCompress comes before every
+      // model request: its hooks tell which one compressed).
+      const compaction = compactionSeen(turn, record);
+      if (run.event === 'pre-compact') {
+        if (!compaction) return;
+        markIndexDue(board.root, record.id);
+      }
       try {
         const raw = run.remote
           ? { skipped: 'over BATON_URL: the transcript is on the agent’s machine' }
@@ -186,6 +193,18 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
 // Mail the hook hands its harness is receipted as taken by this session, under the name the session acts as.
 function takenBy(record: SessionRecord): Taker {
   return { via: 'hook', agent: record.agent, session: record.id, harness: record.harness };
+}
+
+// What the session's event says of a compaction; a harness whose hooks do not judge compacts at every pre-compact.
+function compactionSeen(turn: Turn, record: SessionRecord): 'now' | 'since' | undefined {
+  const { board, input, run } = turn;
+  const judge = HOOKS[run.harness].compaction;
+  if (!judge) return 'now';
+  return judge(board, run.event, {
+    session: record.id,
+    trigger: input.source,
+    transcriptPath: input.transcriptPath ?? record.transcriptPath,
+  });
 }
 
 function joined(parts: (string | undefined)[]): string | undefined {

@@ -23,6 +23,11 @@ export interface Reply {
   text?: string;
   toolCall?: ToolCall;
   toolCalls?: ToolCall[];
+  /**
+   * Gemini only: the prompt's size the answer reports (usageMetadata.promptTokenCount, default 10). Gemini CLI
+   * compresses the history before its next request once this passes half the model's window.
+   */
+  promptTokens?: number;
 }
 
 /** A normalised view of one request for a reply. */
@@ -351,7 +356,11 @@ export function geminiChunks(reply: Reply): Json[] {
   return [
     {
       candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
-      usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
+      usageMetadata: {
+        promptTokenCount: reply.promptTokens ?? 10,
+        candidatesTokenCount: 5,
+        totalTokenCount: (reply.promptTokens ?? 10) + 5,
+      },
     },
   ];
 }

@@ -4,7 +4,8 @@ import { isAbsolute, posix } from 'node:path';
 import type { HarnessName } from '../../harnesses/registry.js';
 import { type LeadIn, parseLeadIn } from '../notes/lead-in.js';
 import type { ConversationTail } from './conversation.js';
-import { detach, snippet, stripAnsi, testSummary } from './text.js';
+import { isPushedTurn } from './injected.js';
+import { detach, realPrompt, snippet, stripAnsi, testSummary } from './text.js';
 
 /** The harness whose transcript a digest read (one with a transcript.ts in src/harnesses/<name>/). */
 export type Harness = HarnessName;
@@ -137,6 +138,10 @@ export class TranscriptDigest {
   }
   /** Prompts after the last assistant message (a request that got no reply). */
   unanswered = 0;
+  /** When the newest turn began (the transcript's time): a prompt, or mail or a request baton pushed at a stop. */
+  lastTurnAt?: string;
+  /** When the newest assistant message was written (the transcript's time). */
+  lastReplyAt?: string;
   lastAssistant?: string;
   lastAssistantCut = false;
   assistantMessages = 0;
@@ -173,7 +178,23 @@ export class TranscriptDigest {
     this.endedAt = detach(timestamp);
   }
 
+  /**
+   * A user message's text as a reader found it: a prompt when a person typed it (baton's and the harness's injected
+   * blocks cut out); a new turn too when it is mail or a request baton pushed into the session.
+   */
+  userText(text: string): void {
+    const prompt = realPrompt(text);
+    if (prompt !== undefined) this.prompt(prompt);
+    else if (isPushedTurn(text)) this.turn();
+  }
+
+  /** A new turn began now that no person typed (mail or a request baton pushed at a stop). */
+  turn(): void {
+    this.lastTurnAt = this.endedAt;
+  }
+
   prompt(text: string): void {
+    this.lastTurnAt = this.endedAt;
     this.prompts.add(text);
     this.conversation?.add('user', text);
     this.unanswered++;
@@ -189,6 +210,7 @@ export class TranscriptDigest {
     this.lastAssistant = kept.text || '(a message too long to quote)';
     this.lastAssistantCut = kept.cut;
     if (!append) this.assistantMessages++;
+    this.lastReplyAt = this.endedAt;
     this.unanswered = 0;
     this.interrupted = undefined;
   }

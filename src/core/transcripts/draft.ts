@@ -5,7 +5,7 @@ import { carriedGoal } from '../notes/carried-goal.js';
 import { type WriteHandoffResult, writeHandoff } from '../notes/write.js';
 import type { TranscriptDigest } from './digest.js';
 import { draftFacts, draftTitle, renderDraft } from './render.js';
-import { readTranscriptSource, type TranscriptSourceOptions } from './source.js';
+import { readTranscriptSource, type TranscriptSource, type TranscriptSourceOptions } from './source.js';
 
 export { noteFiles } from './source.js';
 
@@ -25,7 +25,11 @@ export interface DraftHandoffResult extends WriteHandoffResult {
  * refused (missing, not a regular file, empty, binary, not JSONL, of an unknown shape) or the note is invalid.
  */
 export async function draftHandoff(board: Board, options: DraftHandoffOptions): Promise<DraftHandoffResult> {
-  const source = await readTranscriptSource(board, options, 'draft from');
+  return writeDraft(board, await readTranscriptSource(board, options, 'draft from'), options.title);
+}
+
+/** Writes the raw handoff of a transcript already read (the hooks judge the digest first). */
+export function writeDraft(board: Board, source: TranscriptSource, title?: string): DraftHandoffResult {
   const { digest, path } = source;
   let redacted = 0;
   const redact = (text: string) => {
@@ -37,7 +41,7 @@ export async function draftHandoff(board: Board, options: DraftHandoffOptions): 
   const sections = renderDraft(digest, { transcriptPath: path, redact, carried });
   const result = writeHandoff(board, {
     sections,
-    title: options.title ?? draftTitle(digest, redact, carried),
+    title: title ?? draftTitle(digest, redact, carried),
     files: source.files,
     session: source.session,
     parentSession: source.parentSession,

@@ -70,6 +70,9 @@ export async function readTranscriptSource(
   const digest = await readTranscript(path, read);
   const session = record?.id ?? sessionName(digest, path);
   record ??= board.exists ? readSession(board, session) : undefined;
+  // A transcript that does not say its folder (Gemini CLI's lists it only among its workspace directories): the
+  // session's, so that its files are placed inside or outside it rightly.
+  if (digest.cwd === undefined && record?.cwd && isAbsolute(record.cwd)) digest.cwd = record.cwd;
   // A continued session's lead-in names its parent too.
   const parent = digest.parentSession ?? digest.continued?.session;
   return {

@@ -1,5 +1,6 @@
 // Reading meaning out of transcript text mechanically: which user text is a real prompt, exit codes and test
 // summaries in tool output, open items at the end of a message, and snippets that never keep half a secret.
+import { withoutInjected } from './injected.js';
 
 // Wrappers harnesses put around text that the person did not type: slash and local commands, hook and system
 // injections, context blocks, interruption markers, resumed-session summaries.
@@ -40,14 +41,19 @@ const SYSTEM_REMINDER = /<system-reminder>[\s\S]*?<\/system-reminder>/g;
  * Reminder blocks inside a real prompt are removed.
  */
 export function realPrompt(text: string): string | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  const lower = trimmed.slice(0, 80).toLowerCase();
-  if (INJECTED_PREFIXES.some((prefix) => lower.startsWith(prefix))) return undefined;
+  if (isHarnessInjection(text)) return undefined;
+  // baton's own blocks (the index, mail, a pending request) in any harness's wrapping: cut out, the rest is kept.
+  const trimmed = withoutInjected(text.trim()).trim();
+  if (trimmed === '' || isHarnessInjection(trimmed)) return undefined;
   // A bare slash command (`/clear`, `/mcp`); a prompt that starts with a path (`/etc/hosts is …`) is kept.
   if (/^\/[\w:.-]+$/.test(trimmed)) return undefined;
   const cleaned = trimmed.replace(SYSTEM_REMINDER, '').trim();
   return cleaned === '' ? undefined : cleaned;
+}
+
+function isHarnessInjection(text: string): boolean {
+  const lower = text.trim().slice(0, 80).toLowerCase();
+  return lower === '' || INJECTED_PREFIXES.some((prefix) => lower.startsWith(prefix));
 }
 
 /** Whether user text marks an interruption by the person (Claude's `[Request interrupted by user…]`). */

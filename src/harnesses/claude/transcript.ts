@@ -13,6 +13,7 @@ import {
   PromptLog,
   type TranscriptDigest,
 } from '../../core/transcripts/digest.js';
+import { isPushedTurn } from '../../core/transcripts/injected.js';
 import {
   contentText,
   firstLine,
@@ -155,7 +156,11 @@ class ClaudeReader implements TranscriptReader {
     if (line.isMeta === true || line.isCompactSummary === true || line.isVisibleInTranscriptOnly === true)
       return;
     const prompt = realPrompt(text);
-    if (prompt === undefined) return;
+    if (prompt === undefined) {
+      // Mail or a request baton pushed with a stop block: no prompt, but a turn.
+      if (!side && isPushedTurn(text)) this.digest.turn();
+      return;
+    }
     if (side) this.side.prompts.add(prompt);
     else this.digest.prompt(prompt);
   }

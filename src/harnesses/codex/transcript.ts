@@ -7,6 +7,7 @@ import {
   typeLabel,
 } from '../../core/transcripts/adapter.js';
 import { type CommandRun, Pending, PromptLog, type TranscriptDigest } from '../../core/transcripts/digest.js';
+import { isPushedTurn } from '../../core/transcripts/injected.js';
 import { contentText, firstLine, isObject, realPrompt, str } from '../../core/transcripts/text.js';
 import {
   afterOutputMarker,
@@ -134,6 +135,8 @@ class CodexReader implements TranscriptReader {
         if (payload.role === 'user') {
           const prompt = realPrompt(text);
           if (prompt !== undefined) this.itemPrompts.add(prompt);
+          // Mail or a request baton pushed with a stop block (<hook_prompt>): no prompt, but a turn.
+          else if (isPushedTurn(text)) d.turn();
         } else if (payload.role === 'assistant') d.assistant(text);
         return undefined;
       }

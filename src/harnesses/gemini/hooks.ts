@@ -1,6 +1,8 @@
-// Gemini CLI's hook envelope: `decision: "deny"` where Claude Code says block, and context on fewer events.
+// Gemini CLI's hook envelope (`decision: "deny"` where Claude Code says block, and context on fewer events), and
+// which of its PreCompress events is a compression.
 import type { HarnessHooks, HookAnswer } from '../../hooks/harness-hooks.js';
 import type { HookEvent } from '../types.js';
+import { forgetAttempt, judgeCompression } from './hooks-compression.js';
 
 // The events whose envelope carries hookSpecificOutput.additionalContext.
 const CONTEXT_EVENTS: HookEvent[] = ['session-start', 'user-prompt-submit', 'post-tool-use'];
@@ -21,4 +23,13 @@ function envelope(event: HookEvent, answer: HookAnswer, hookEventName: string): 
   return out;
 }
 
-export const hooks: HarnessHooks = { envelope };
+export const hooks: HarnessHooks = {
+  envelope,
+  // PreCompress fires before every model request: only the transcript tells a compression (hooks-compression.ts).
+  compaction(board, event, check) {
+    if (event === 'pre-compact')
+      return judgeCompression(board, check.session, check.trigger, check.transcriptPath);
+    forgetAttempt(board, check.session);
+    return undefined;
+  },
+};

@@ -8,7 +8,8 @@ import {
   typeLabel,
 } from '../../core/transcripts/adapter.js';
 import { Pending, type TranscriptDigest } from '../../core/transcripts/digest.js';
-import { contentText, firstLine, isObject, realPrompt, str } from '../../core/transcripts/text.js';
+import { withoutInjected } from '../../core/transcripts/injected.js';
+import { contentText, firstLine, isObject, str } from '../../core/transcripts/text.js';
 
 const FINAL = new Set(['success', 'error', 'cancelled']);
 
@@ -31,7 +32,10 @@ class GeminiReader implements TranscriptReader {
     if (typeof line.$rewindTo === 'string') return undefined;
     if (isObject(line.$set)) {
       this.metadata(line.$set);
-      if (Array.isArray(line.$set.messages)) for (const message of line.$set.messages) this.message(message);
+      // The whole message list written back (at the start; after a compression, with the summary gemini-cli made
+      // and its own acknowledgement under new ids): a restatement, never a new prompt or reply.
+      if (Array.isArray(line.$set.messages))
+        for (const message of line.$set.messages) this.message(message, true);
       return undefined;
     }
     if (
@@ -53,7 +57,7 @@ class GeminiReader implements TranscriptReader {
     if (typeof fields.summary === 'string') d.title = fields.summary;
   }
 
-  private message(value: unknown): string | undefined {
+  private message(value: unknown, restated = false): string | undefined {
     if (!isObject(value) || typeof value.id !== 'string') return undefined;
     const d = this.digest;
     d.time(value.timestamp);
@@ -62,15 +66,18 @@ class GeminiReader implements TranscriptReader {
       case 'user': {
         if (this.once(`m:${value.id}`)) return undefined;
         const text = contentText(content);
-        // The session's first user record is an injected context block; it names the working folder.
-        const folder = /currently working in the directory:\s*(\S.*)$/m.exec(text.slice(0, 4096));
+        // The session's first user record is an injected context block; it names the working folder (0.61.0: the
+        // first of its workspace directories).
+        const head = text.slice(0, 4096);
+        const folder =
+          /currently working in the directory:\s*(\S.*)$/m.exec(head) ??
+          /\*\*Workspace Directories:\*\*\s*\n\s*- (\/.*)$/m.exec(head);
         if (folder) d.cwd ??= folder[1]!.trim();
-        const prompt = realPrompt(text);
-        if (prompt !== undefined) d.prompt(prompt);
+        if (!restated) d.userText(text);
         return undefined;
       }
       case 'gemini': {
-        if (!this.once(`m:${value.id}`)) d.assistant(contentText(content));
+        if (!this.once(`m:${value.id}`) && !restated) d.assistant(contentText(content));
         if (Array.isArray(value.toolCalls)) for (const call of value.toolCalls) this.toolCall(call);
         return undefined;
       }
@@ -108,9 +115,11 @@ class GeminiReader implements TranscriptReader {
       case 'run_shell_command': {
         const run = d.command(str(args.command) ?? '');
         const exit = /Exit Code: (-?\d+)/.exec(result);
+        const refused = shellRefusal(result, str(call.resultDisplay));
         if (exit) d.outcome(run, { kind: 'exit', code: Number(exit[1]) }, result);
         else if (failed) d.outcome(run, { kind: 'error', detail: firstLine(result) || 'failed' });
-        else if (status === 'cancelled') d.outcome(run, { kind: 'interrupted' });
+        else if (status === 'cancelled' || CANCELLED.test(result)) d.outcome(run, { kind: 'interrupted' });
+        else if (refused) d.outcome(run, { kind: 'error', detail: refused });
         else d.outcome(run, { kind: 'ok' }, result);
         return;
       }
@@ -136,8 +145,26 @@ class GeminiReader implements TranscriptReader {
   }
 }
 
-// A tool result: parts whose `functionResponse.response` holds `output` or `error`, or plain text parts.
+// The shell tool's answers for a command it never ran or cut short, which its scheduler still records as a success
+// (gemini-cli packages/core/src/tools/shell.ts, 0.61.0): a command substitution it refuses, a command stopped for
+// lack of output. A cancellation by the person is an interruption.
+const CANCELLED = /^Command was cancelled by user\b/;
+const REFUSED = /^(?:Command injection detected\b|Command was automatically cancelled\b)/;
+
+function shellRefusal(result: string, display: string | undefined): string | undefined {
+  if (!REFUSED.test(result)) return undefined;
+  const why = display && /^Blocked: /.test(display) ? firstLine(display.slice(9)) : firstLine(result);
+  return `refused: ${why}`;
+}
+
+// A tool result: parts whose `functionResponse.response` holds `output` or `error`, or plain text parts; context a
+// hook appended to it (Gemini CLI's <hook_context>, baton's own blocks) is not the tool's.
 function resultText(result: unknown): string {
+  const text = rawResultText(result);
+  return text.includes('hook_context') ? withoutInjected(text) : text;
+}
+
+function rawResultText(result: unknown): string {
   const parts = Array.isArray(result) ? result : isObject(result) ? [result] : [];
   const out: string[] = [];
   for (const part of parts) {

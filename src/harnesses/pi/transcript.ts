@@ -13,7 +13,7 @@ import {
   Pending,
   type TranscriptDigest,
 } from '../../core/transcripts/digest.js';
-import { contentText, firstLine, isObject, realPrompt, str } from '../../core/transcripts/text.js';
+import { contentText, firstLine, isObject, str } from '../../core/transcripts/text.js';
 
 const QUIET = new Set([
   'model_change',
@@ -73,8 +73,7 @@ class PiReader implements TranscriptReader {
     const d = this.digest;
     switch (message.role) {
       case 'user': {
-        const prompt = realPrompt(contentText(message.content));
-        if (prompt !== undefined) d.prompt(prompt);
+        d.userText(contentText(message.content));
         return undefined;
       }
       case 'assistant': {
