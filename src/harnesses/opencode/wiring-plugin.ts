@@ -422,7 +422,8 @@ export const BatonPlugin = async ({ client, directory }) => {
       state.afterPush = true;
       await stop(state, await state.idleReply);
     }
-    await saveTranscript(state.id);
+    // opencode exiting has just written it at the idle that ends the run: its client is going away, not asked again.
+    if (!(disposing && state.saved)) await saveTranscript(state.id);
     await runHook("session-end", payload(state.id, withTranscript(state.id, { reason: "exit" })));
   }
 

@@ -284,7 +284,7 @@ describe('opencode plugin source', () => {
     expect(baton.hookInputs('pre-compact')).toEqual([expect.objectContaining({ session_id: 'ses_a' })]);
   });
 
-  it('writes the session’s transcript at idle (what `opencode export` holds, as JSONL baton reads), names it at session end, keeps it when opencode is gone', async () => {
+  it('writes the session’s transcript at idle (what `opencode export` holds, as JSONL baton reads), names it at session end, keeps it when the session is gone', async () => {
     const long = 'x'.repeat(70_000);
     const messages: Json[] = exchange('all done');
     messages.push({
@@ -323,10 +323,11 @@ describe('opencode plugin source', () => {
     expect(digest.harness).toBe('opencode');
     expect(digest.lastAssistant).toBe('all done');
 
-    // opencode going away: the session end names the transcript written last, which stays as it was.
+    // The session deleted (opencode no longer has its messages): the session end names the transcript written
+    // last, which stays as it was.
     const before = readFileSync(file, 'utf8');
     fail.messages = true;
-    await hooks.dispose!();
+    await hooks.event!({ event: { type: 'session.deleted', properties: { info: { id: 'ses_a' } } } });
     expect(baton.hookInputs('session-end')).toEqual([
       { session_id: 'ses_a', cwd: directory, reason: 'exit', transcript_path: file },
     ]);
