@@ -23,6 +23,8 @@ export interface HookInput {
   stopHookActive: boolean;
   /** Sub-agent stop: the sub-agent's own transcript. */
   agentTranscriptPath?: string;
+  /** Sub-agent stop: its type ("general-purpose", Codex's "default"); "" for Claude Code's compaction summariser. */
+  agentType?: string;
 }
 
 /** Input a hook cannot act on: it does nothing and logs `reason`. */
@@ -82,6 +84,7 @@ export function parseHookInput(
       str(input.last_assistant_message) ?? (replyField !== undefined ? str(input[replyField]) : undefined),
     stopHookActive: input.stop_hook_active === true,
     agentTranscriptPath: remote ? undefined : path(input.agent_transcript_path),
+    agentType: str(input.agent_type),
   };
 }
 
