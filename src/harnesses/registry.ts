@@ -1,17 +1,19 @@
 // The one list of harnesses. Every front end iterates it (or a table keyed by its names: the wiring, hook and
 // transcript tables, which TypeScript keeps complete). A harness is one folder, src/harnesses/<name>/: its data in
 // harness.ts, imported here, and the files of each role it plays (wiring.ts, hooks.ts, transcript.ts).
+import { harness as antigravity } from './antigravity/harness.js';
 import { harness as claude } from './claude/harness.js';
 import { harness as codex } from './codex/harness.js';
 import { harness as copilot } from './copilot/harness.js';
 import { harness as gemini } from './gemini/harness.js';
+import { harness as grok } from './grok/harness.js';
 import { harness as opencode } from './opencode/harness.js';
 import { harness as pi } from './pi/harness.js';
 import { harness as qwen } from './qwen/harness.js';
 import type { HarnessInfo } from './types.js';
 
 /** Every harness, in baton's order (how lists are shown, and which wiring comes first). */
-export const HARNESSES = [claude, codex, gemini, opencode, pi, copilot, qwen] as const;
+export const HARNESSES = [claude, codex, gemini, opencode, pi, copilot, qwen, antigravity, grok] as const;
 
 export type HarnessName = (typeof HARNESSES)[number]['name'];
 

@@ -1,9 +1,11 @@
 // What a hook prints: its answer in the harness's own envelope (each harness's hooks.ts, in src/harnesses/<name>/).
 // No answer, no output.
+import { hooks as antigravity } from '../harnesses/antigravity/hooks.js';
 import { hooks as claude } from '../harnesses/claude/hooks.js';
 import { hooks as codex } from '../harnesses/codex/hooks.js';
 import { hooks as copilot } from '../harnesses/copilot/hooks.js';
 import { hooks as gemini } from '../harnesses/gemini/hooks.js';
+import { hooks as grok } from '../harnesses/grok/hooks.js';
 import { hooks as opencode } from '../harnesses/opencode/hooks.js';
 import { hooks as pi } from '../harnesses/pi/hooks.js';
 import { hooks as qwen } from '../harnesses/qwen/hooks.js';
@@ -22,6 +24,8 @@ export const HOOKS: Record<HarnessName, HarnessHooks> = {
   pi,
   copilot,
   qwen,
+  antigravity,
+  grok,
 };
 
 /** The JSON line to print for `answer`, or `''` when there is nothing to say. */

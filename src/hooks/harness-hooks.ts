@@ -21,6 +21,22 @@ export interface HarnessHooks {
    */
   envelope(event: HookEvent, answer: HookAnswer, hookEventName: string): Record<string, unknown>;
   /**
+   * Its stdin in the fields the hook reads under Claude Code's names (session_id, cwd, tool_name, tool_input,
+   * last_assistant_message, stop_hook_active, …), where it names them its own way; `{ skip }`: input the hook must
+   * not act on (it logs why). Without it, stdin is read as Claude Code's.
+   */
+  input?(raw: Record<string, unknown>, event: HookEvent): NativeInput;
+  /**
+   * Events whose output it ignores: the hook takes no mail there (it would be marked delivered and never seen), and
+   * a session start leaves the board index due for the first answer that can carry it (a stop with mail).
+   */
+  silent?: readonly HookEvent[];
+  /**
+   * Its stop carries no reply and baton reads none of its transcripts: a two-phase request is never shown to its
+   * sessions (it could not be answered: it expires unanswered).
+   */
+  noReply?: true;
+  /**
    * What a session's event says of a compaction of its context: `now` (one is about to happen), `since` (one
    * happened since the previous pre-compact), or undefined (none). Called at session-start, pre-compact and
    * session-end (where the answer is not used: it may forget what it kept). Without it, every pre-compact is `now`:
@@ -28,6 +44,8 @@ export interface HarnessHooks {
    */
   compaction?(board: Board, event: HookEvent, check: CompactionCheck): 'now' | 'since' | undefined;
 }
+
+export type NativeInput = { fields: Record<string, unknown> } | { skip: string };
 
 export interface CompactionCheck {
   session: string;

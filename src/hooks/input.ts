@@ -5,6 +5,7 @@
 import { isAbsolute } from 'node:path';
 import { nameProblem } from '../core/store/names.js';
 import { harnessInfo } from '../harnesses/registry.js';
+import { HOOKS } from './envelope.js';
 import { type HookEvent, type HookHarness, hookEvent } from './events.js';
 
 export interface HookInput {
@@ -55,7 +56,11 @@ export function parseHookInput(
   cwd: string,
   remote = false,
 ): HookInput {
-  const input = hookObject(text);
+  const raw = hookObject(text);
+  // A harness that names its fields its own way (Antigravity, Grok Build) says what they are.
+  const own = HOOKS[harness].input?.(raw, event);
+  if (own && 'skip' in own) throw new HookSkip(own.skip);
+  const input = own ? own.fields : raw;
   const named = str(input.hook_event_name);
   if (named !== undefined && hookEvent(named) !== event) {
     throw new HookSkip(`stdin is a ${JSON.stringify(named).slice(0, 80)} event, not ${event}`);

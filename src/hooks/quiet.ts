@@ -11,6 +11,8 @@ import { nameProblem } from '../core/store/names.js';
 import { readTextFile } from '../core/store/read-file.js';
 import { entryKind, listNames } from '../core/store/safe-fs.js';
 import type { HookEvent, HookHarness } from './events.js';
+import { grokRunsAnother } from './grok-compat.js';
+import { startedWithin } from './idle.js';
 import { indexDue } from './index-due.js';
 import { HookSkip, parseHookInput } from './input.js';
 import { writtenPaths } from './tool-paths.js';
@@ -23,11 +25,13 @@ export interface QuietCheck {
   home: string;
   env: Record<string, string | undefined>;
   board?: string;
+  /** `--idle-after` (ms): see idle.ts. */
+  idleAfter?: number;
 }
 
 /** True only when the hook certainly has nothing to do and nothing to log. */
 export function nothingToDo(check: QuietCheck): boolean {
-  if (isDisabled(check.env)) return true;
+  if (isDisabled(check.env) || grokRunsAnother(check)) return true;
   let input: ReturnType<typeof parseHookInput>;
   try {
     input = parseHookInput(check.stdin, check.event, check.harness, check.cwd);
@@ -38,6 +42,18 @@ export function nothingToDo(check: QuietCheck): boolean {
   const { event } = check;
   const writes = event === 'pre-tool-use' || event === 'post-tool-use';
   if (writes && writtenPaths(input.toolName, input.toolInput).length === 0) return true;
+  // A session start on every model call (--idle-after): nothing to do while the session was started lately.
+  if (event === 'session-start' && check.idleAfter !== undefined) {
+    const board = resolveBoard({ board: check.board, cwd: input.cwd, env: check.env, home: check.home });
+    if (!board.exists) return true;
+    const disk = { readText: (path: string, max?: number) => readTextFile(board.root, path, max) };
+    const path = join(board.root, 'sessions', `${input.session}.json`);
+    const record = readJsonRecord<{ id: string; lastSeen: string }>(disk, path, {
+      id: 'string',
+      lastSeen: 'string',
+    });
+    return record.ok && record.value.id === input.session && startedWithin(record.value, check.idleAfter);
+  }
   const asks = event === 'user-prompt-submit' || event === 'stop' || event === 'pre-tool-use';
   // A sub-agent's stop has a result note to write wherever a board is.
   if (!asks && event !== 'subagent-stop') return false;

@@ -8,10 +8,11 @@ import { renderIndex } from '../core/board-index/render.js';
 import type { Taker } from '../core/messages/receipt.js';
 import { endSession, readSession, type SessionRecord } from '../core/sessions/session.js';
 import { touchPaths } from '../core/sessions/touched.js';
-import { oversizeTranscript, parentExited, startDetached } from './detached-draft.js';
 import { conflictWarning } from './edits.js';
 import { envelope, HOOKS, type HookAnswer } from './envelope.js';
 import type { HookEvent, HookHarness } from './events.js';
+import { grokRunsAnother } from './grok-compat.js';
+import { startedWithin } from './idle.js';
 import { clearIndexDue, indexDue, markIndexDue } from './index-due.js';
 import { type HookInput, HookSkip, parseHookInput } from './input.js';
 import { type MailPush, takeMail } from './mail.js';
@@ -36,13 +37,8 @@ export interface HookRun {
    * is read here (not even one a session record names) and the session works in `cwd`, the server's folder.
    */
   remote?: boolean;
-  /**
-   * This hook's own command line, to start it again as a detached process: at session end, a transcript too large
-   * to draft inside the hook's time is drafted there (detached-draft.ts). Without it the draft is always inline.
-   */
-  relaunch?: readonly string[];
-  /** Set in that detached process: the pid of the hook that started it (it drafts once that one has exited). */
-  detachedFrom?: number;
+  /** `--idle-after` (ms): a session start that fires on every model call acts only after this long (idle.ts). */
+  idleAfter?: number;
 }
 
 export interface HookOutcome {
@@ -66,6 +62,7 @@ const NOTHING: HookOutcome = { output: '', delivered() {}, undelivered() {} };
 
 export async function runHook(run: HookRun): Promise<HookOutcome> {
   if (isDisabled(run.env)) return NOTHING;
+  if (grokRunsAnother(run)) return NOTHING;
   let board: Board | undefined;
   let session = '-';
   const log = (message: string) => logHookLine(board, [run.harness, run.event, session], message);
@@ -100,9 +97,16 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
   const { board, input, run } = turn;
   switch (run.event) {
     case 'session-start': {
+      if (run.idleAfter !== undefined && startedWithin(readSession(board, input.session), run.idleAfter))
+        return;
       const record = startSession(board, run.harness, input);
       registerAgent(board, record.agent, record.id);
       compactionSeen(turn, record);
+      // A harness that ignores what its session start prints (Grok Build): the index waits for the first mail.
+      if (silent(run, 'session-start')) {
+        markIndexDue(board.root, record.id);
+        return;
+      }
       turn.mail = takeMail(board, mailboxes(board, run.harness, input, record), { by: takenBy(record) });
       // At every start — a new session, a resume, after a compaction (source compact) — the index is rebuilt.
       const index = renderIndex(board, {
@@ -112,12 +116,13 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
       });
       if (index.problems.length > 0) log(index.problems.join('; '));
       clearIndexDue(board.root, record.id);
-      const context = [index.text, announcePending(board, record.id), turn.mail?.text];
+      const context = [index.text, announce(run, board, record.id), turn.mail?.text];
       turn.answer.context = joined(context);
       return;
     }
     case 'user-prompt-submit': {
       const record = knownSession(board, run.harness, input);
+      if (silent(run, 'user-prompt-submit')) return;
       turn.mail = takeMail(board, mailboxes(board, run.harness, input, record), { by: takenBy(record) });
       // A compaction since the last prompt that no session start followed: the index again, before the mail.
       let index: string | undefined;
@@ -129,7 +134,7 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
           unreadShown: turn.mail?.batch.messages.length,
         }).text;
       }
-      turn.answer.context = joined([index, announcePending(board, record.id), turn.mail?.text]);
+      turn.answer.context = joined([index, announce(run, board, record.id), turn.mail?.text]);
       return;
     }
     case 'stop': {
@@ -144,7 +149,13 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
       // The loop guard: a stop that follows our own block is never blocked again.
       if (input.stopHookActive) return;
       turn.mail = takeMail(board, mailboxes(board, run.harness, input, record), { by: takenBy(record) });
-      turn.answer.block = joined([announcePending(board, record.id), turn.mail?.text]);
+      let index: string | undefined;
+      if (turn.mail && silent(run, 'session-start') && indexDue(board.root, record.id)) {
+        clearIndexDue(board.root, record.id);
+        const unreadShown = turn.mail.batch.messages.length;
+        index = renderIndex(board, { agent: record.agent, session: record.id, unreadShown }).text;
+      }
+      turn.answer.block = joined([index, announce(run, board, record.id), turn.mail?.text]);
       return;
     }
     case 'subagent-stop': {
@@ -180,28 +191,31 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
         if (!compaction) return;
         markIndexDue(board.root, record.id);
       }
-      const ending = run.event === 'session-end';
-      // The detached draft of a large transcript (below): its hook has ended the session already.
-      if (ending && run.detachedFrom !== undefined) await parentExited(run.detachedFrom);
-      const transcript = input.transcriptPath ?? record.transcriptPath;
-      const size = transcript && ending ? oversizeTranscript(transcript) : undefined;
       try {
-        if (size !== undefined && !run.remote && run.relaunch && run.detachedFrom === undefined) {
-          const pid = startDetached(run.relaunch, run.stdin, run.cwd, run.env);
-          const mb = Math.round(size / 1024 / 1024);
-          log(`raw handoff: the transcript is ${mb} MB — drafted by a detached process (pid ${pid})`);
-          return;
-        }
         const raw = run.remote
           ? { skipped: 'over BATON_URL: the transcript is on the agent’s machine' }
-          : await rawHandoff(board, record, input.transcriptPath, ending ? 'end' : 'compact');
+          : await rawHandoff(
+              board,
+              record,
+              input.transcriptPath,
+              run.event === 'pre-compact' ? 'compact' : 'end',
+            );
         log('written' in raw ? `raw handoff ${raw.written}` : `no raw handoff: ${raw.skipped}`);
       } finally {
-        if (ending && run.detachedFrom === undefined) endSession(board, record.id);
+        if (run.event === 'session-end') endSession(board, record.id);
       }
       return;
     }
   }
+}
+
+/** A pending request's prompt, shown only where the reply to it can be read at the stop (not Antigravity's). */
+function announce(run: HookRun, board: Board, session: string): string | undefined {
+  return HOOKS[run.harness].noReply ? undefined : announcePending(board, session);
+}
+
+function silent(run: HookRun, event: HookEvent): boolean {
+  return HOOKS[run.harness].silent?.includes(event) === true;
 }
 
 // Mail the hook hands its harness is receipted as taken by this session, under the name the session acts as.

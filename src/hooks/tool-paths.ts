@@ -3,11 +3,12 @@
 
 /**
  * Tools that write files, by name, in every harness baton wires (Claude, Codex, Gemini CLI, opencode, pi, GitHub
- * Copilot CLI's `create` and `edit`, Qwen Code's `write_file` and `edit`).
+ * Copilot CLI's `create` and `edit`, Qwen Code's `write_file` and `edit`, Grok Build's `search_replace`, Antigravity's
+ * `write_to_file`, `replace_file_content` and `multi_replace_file_content`, whose path is `TargetFile`).
  */
 const WRITING_TOOL =
-  /^(write|edit|multiedit|notebookedit|apply_?patch|patch|replace|write_file|str_replace\w*|create_file|create)$/i;
-const PATH_KEYS = ['file_path', 'filePath', 'path', 'notebook_path', 'absolute_path'];
+  /^(write|edit|multiedit|notebookedit|apply_?patch|patch|replace|write_file|str_replace\w*|create_file|create|search_replace|write_to_file|(?:multi_)?replace_file_content)$/i;
+const PATH_KEYS = ['file_path', 'filePath', 'path', 'notebook_path', 'absolute_path', 'TargetFile'];
 const PATCH_FILE = /^\*\*\* (?:Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm;
 const MAX_PATHS = 50;
 

@@ -87,7 +87,7 @@ function checkHarness(ctx: WiringContext, wiring: HarnessWiring, lines: DoctorLi
       });
       continue;
     }
-    if (file.hooks) checkHooks(ctx, wiring, file.path, settings, lines);
+    if (file.hooks) checkHooks(ctx, wiring, file, settings, lines);
     if (file.mcp) checkMcp(ctx, file, settings, lines, check);
   }
   checkEmbeddedPaths(ctx, wiring, lines);
@@ -110,11 +110,12 @@ function checkHarness(ctx: WiringContext, wiring: HarnessWiring, lines: DoctorLi
 function checkHooks(
   ctx: WiringContext,
   wiring: HarnessWiring,
-  path: string,
+  file: SettingsFile,
   settings: Record<string, unknown>,
   lines: DoctorLine[],
 ): void {
-  const found = batonHooksIn(settings);
+  const { path } = file;
+  const found = batonHooksIn(file.hooksAt ? { hooks: valueAt(settings, file.hooksAt) } : settings);
   let broken = false;
   for (const hook of found) {
     for (const part of hookCommandPaths(hook.command))
@@ -174,6 +175,7 @@ const HOOK_EVENTS: Partial<Record<string, string[]>> = {
     'PreCompress',
     'SessionEnd',
   ],
+  antigravity: ['PreInvocation', 'PreToolUse', 'PostToolUse', 'Stop'],
   copilot: ['sessionStart', 'userPromptSubmitted', 'preToolUse', 'postToolUse', 'agentStop', 'sessionEnd'],
   qwen: [
     'SessionStart',
@@ -185,6 +187,7 @@ const HOOK_EVENTS: Partial<Record<string, string[]>> = {
     'PreCompact',
     'SessionEnd',
   ],
+  grok: ['SessionStart', 'PreToolUse', 'PostToolUse', 'Stop', 'PreCompact', 'SessionEnd'],
 };
 
 function checkMcp(

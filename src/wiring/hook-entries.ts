@@ -66,6 +66,9 @@ export function batonHooksIn(settings: JsonObject): { event: string; command: st
   for (const [event, list] of Object.entries(hooks)) {
     if (!Array.isArray(list)) continue;
     for (const group of list) {
+      // A handler straight in the event's list (Antigravity's PreInvocation and Stop take no matcher groups).
+      if (isObject(group) && isBatonHookCommand(group.command))
+        found.push({ event, command: group.command as string });
       // GitHub Copilot CLI's: `{type: "command", bash}` straight in the list.
       if (isObject(group) && isBatonHookCommand(group.bash))
         found.push({ event, command: group.bash as string });

@@ -1,9 +1,11 @@
 // Which harnesses `baton init` wires: the ones named (--harness), else the ones whose folders or files are found.
 import { BatonError } from '../core/errors.js';
+import { wiring as antigravity } from '../harnesses/antigravity/wiring.js';
 import { wiring as claude } from '../harnesses/claude/wiring.js';
 import { wiring as codex } from '../harnesses/codex/wiring.js';
 import { wiring as copilot } from '../harnesses/copilot/wiring.js';
 import { wiring as gemini } from '../harnesses/gemini/wiring.js';
+import { wiring as grok } from '../harnesses/grok/wiring.js';
 import { wiring as opencode } from '../harnesses/opencode/wiring.js';
 import { wiring as pi } from '../harnesses/pi/wiring.js';
 import { wiring as qwen } from '../harnesses/qwen/wiring.js';
@@ -18,6 +20,8 @@ const WIRING: Record<HarnessName, HarnessWiring> = {
   pi,
   copilot,
   qwen,
+  antigravity,
+  grok,
 };
 
 /** The wirings in the registry's order. */

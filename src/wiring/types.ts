@@ -64,4 +64,6 @@ export interface SettingsFile {
   mcp?: string[];
   /** Whether the file holds baton's hooks. */
   hooks?: boolean;
+  /** Where the hooks object is, when not at `hooks` (Antigravity: the named hook, ['baton']). */
+  hooksAt?: string[];
 }

@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HARNESS_NAMES } from '../../src/harnesses/registry.js';
 import { baton, snapshot, testdir } from '../helpers/testdir.js';
 import { expectSilent, hook, project, SESSION, send } from './helpers.js';
 
@@ -144,7 +145,7 @@ describe('bad input: nothing written but one log line, exit 0, no output', () =>
     expect(harness).toEqual({
       code: 0,
       stdout: '',
-      stderr: 'baton hook: --harness must be one of claude, codex, gemini, opencode, pi\n',
+      stderr: `baton hook: --harness must be one of ${HARNESS_NAMES.join(', ')}\n`,
     });
   });
 

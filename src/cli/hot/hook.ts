@@ -7,14 +7,13 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { isatty } from 'node:tty';
 import { hookEvent, isHookHarness } from '../../hooks/events.js';
+import { idleWindow } from '../../hooks/idle.js';
 import { nothingToDo } from '../../hooks/quiet.js';
 import { HOOK_STDIN_LIMIT } from '../../hooks/stdin-limit.js';
 import { parseFor } from '../grammar.js';
 import { stdinText } from '../stdin-text.js';
 
-// A detached session-end draft (hooks/detached-draft.ts, marked by BATON_HOOK_DETACHED) answers no harness: it may
-// read a large transcript for longer, still bounded.
-const DEADLINE_MS = process.env.BATON_HOOK_DETACHED ? 600_000 : 25_000;
+const DEADLINE_MS = 25_000;
 
 setTimeout(() => {
   process.stderr.write(`baton hook: gave up after ${DEADLINE_MS / 1000} s\n`);
@@ -67,7 +66,10 @@ function quickArgs(argv: string[]) {
   const event = hookEvent(positionals[0] ?? '');
   const harness = flags.harness ?? '';
   if (flags.help || flags.global || !event || !isHookHarness(harness)) return undefined;
-  return { event, harness, board: flags.board };
+  const idle = flags['idle-after'];
+  const idleAfter = idle === undefined ? undefined : idleWindow(idle);
+  if (idle !== undefined && idleAfter === undefined) return undefined;
+  return { event, harness, board: flags.board, idleAfter };
 }
 
 const argv = process.argv.slice(3);

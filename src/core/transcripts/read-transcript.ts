@@ -28,6 +28,9 @@ const TRANSCRIPTS: Record<HarnessName, TranscriptAdapter | undefined> = {
   pi,
   copilot,
   qwen,
+  // Their transcripts' formats are not documented: no reader (no raw handoff drafts).
+  antigravity: undefined,
+  grok: undefined,
 };
 
 /** The harnesses whose transcripts baton reads, in the order they are tried (the registry's). */
