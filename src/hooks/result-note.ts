@@ -1,5 +1,6 @@
 // Sub-agent stop: the sub-agent's full final output becomes a result note under the delegating session, its task
-// the sub-agent's first prompt, its artifacts the files its transcript shows it wrote. No final output, no note.
+// the sub-agent's first prompt, its artifacts the files its transcript shows it wrote. No final output, no note; and
+// none for what is no delegation (Claude Code's /compact summariser fires SubagentStop with an empty agent_type).
 import { isAbsolute, join } from 'node:path';
 import type { Board } from '../core/board/open-board.js';
 import { RESULT_LIMITS, writeResult } from '../core/notes/write-result.js';
@@ -7,24 +8,18 @@ import { projectRootOf } from '../core/sessions/project.js';
 import type { SessionRecord } from '../core/sessions/session.js';
 import { normalizeTouchedPath } from '../core/sessions/touched.js';
 import { MAX_LINE_BYTES, openTranscript, readLines } from '../core/transcripts/lines.js';
+import type { SubagentRun } from '../core/transcripts/subagent-run.js';
 import { isObject, realPrompt, str } from '../core/transcripts/text.js';
+import { readCodexSubagent } from '../harnesses/codex/transcript-subagent.js';
 import type { HookInput } from './input.js';
 import { writtenPaths } from './tool-paths.js';
 
 export type ResultNoteOutcome = { written: string } | { skipped: string };
 
-/** What a sub-agent's transcript shows: its task, its final output in full, and the files it wrote. */
-export interface SubagentRun {
-  /** The sub-agent's first prompt: the delegation. */
-  task?: string;
-  /** The text of its last assistant message, whole; undefined when that message has no text or calls a tool. */
-  finalOutput?: string;
-  /** Files it wrote (tool calls whose result was not an error), as named, made absolute against the line's cwd. */
-  written: string[];
-  agentId?: string;
-  /** A line too long to read (over MAX_LINE_BYTES) came after the last reply read: the final output is unknown. */
-  unreadEnd?: boolean;
-}
+/** Each harness's reader of a sub-agent's own transcript; Claude Code's shape for the others. */
+const SUBAGENT_READERS: Record<string, (path: string) => Promise<SubagentRun>> = {
+  codex: readCodexSubagent,
+};
 
 /** Writes the result note of a sub-agent that stopped; `record` is the delegating session's. */
 export async function resultNote(
@@ -32,12 +27,16 @@ export async function resultNote(
   record: SessionRecord,
   input: HookInput,
 ): Promise<ResultNoteOutcome> {
+  // A delegated sub-agent always has a type (Claude Code's Agent tool defaults to general-purpose, Codex says
+  // default); the compaction's summariser has "" — and its transcript is never written.
+  if (input.agentType === '')
+    return { skipped: 'agent_type is empty — a compaction summary, not a delegated sub-agent' };
   const transcript = input.agentTranscriptPath;
   let run: SubagentRun | undefined;
   let unread: string | undefined;
   if (transcript) {
     try {
-      run = await readSubagentTranscript(transcript);
+      run = await (SUBAGENT_READERS[record.harness] ?? readSubagentTranscript)(transcript);
     } catch (error) {
       unread = error instanceof Error ? error.message : String(error);
     }
@@ -64,7 +63,9 @@ export async function resultNote(
     body,
     status: 'ok',
     task: run?.task,
-    session: run?.agentId ? `agent-${run.agentId}` : undefined,
+    // Without a readable task, a title that names it (else the body's first line).
+    title: run?.task === undefined ? run?.title : undefined,
+    session: run?.session,
     parentSession: record.id,
     agent: record.agent,
     harness: record.harness,
@@ -103,7 +104,7 @@ export async function readSubagentTranscript(path: string): Promise<SubagentRun>
     line(text) {
       const line = parse(text);
       if (!line || !isObject(line.message)) return;
-      if (typeof line.agentId === 'string') run.agentId ??= line.agentId;
+      if (typeof line.agentId === 'string') run.session ??= `agent-${line.agentId}`;
       const cwd = str(line.cwd);
       const content = line.message.content;
       if (line.type === 'user') {

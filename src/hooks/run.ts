@@ -8,6 +8,7 @@ import { renderIndex } from '../core/board-index/render.js';
 import type { Taker } from '../core/messages/receipt.js';
 import { endSession, readSession, type SessionRecord } from '../core/sessions/session.js';
 import { touchPaths } from '../core/sessions/touched.js';
+import { oversizeTranscript, parentExited, startDetached } from './detached-draft.js';
 import { conflictWarning } from './edits.js';
 import { envelope, HOOKS, type HookAnswer } from './envelope.js';
 import type { HookEvent, HookHarness } from './events.js';
@@ -37,6 +38,13 @@ export interface HookRun {
    * is read here (not even one a session record names) and the session works in `cwd`, the server's folder.
    */
   remote?: boolean;
+  /**
+   * This hook's own command line, to start it again as a detached process: at session end, a transcript too large
+   * to draft inside the hook's time is drafted there (detached-draft.ts). Without it the draft is always inline.
+   */
+  relaunch?: readonly string[];
+  /** Set in that detached process: the pid of the hook that started it (it drafts once that one has exited). */
+  detachedFrom?: number;
   /** `--idle-after` (ms): a session start that fires on every model call acts only after this long (idle.ts). */
   idleAfter?: number;
 }
@@ -191,18 +199,24 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
         if (!compaction) return;
         markIndexDue(board.root, record.id);
       }
+      const ending = run.event === 'session-end';
+      // The detached draft of a large transcript (below): its hook has ended the session already.
+      if (ending && run.detachedFrom !== undefined) await parentExited(run.detachedFrom);
+      const transcript = input.transcriptPath ?? record.transcriptPath;
+      const size = transcript && ending ? oversizeTranscript(transcript) : undefined;
       try {
+        if (size !== undefined && !run.remote && run.relaunch && run.detachedFrom === undefined) {
+          const pid = startDetached(run.relaunch, run.stdin, run.cwd, run.env);
+          const mb = Math.round(size / 1024 / 1024);
+          log(`raw handoff: the transcript is ${mb} MB — drafted by a detached process (pid ${pid})`);
+          return;
+        }
         const raw = run.remote
           ? { skipped: 'over BATON_URL: the transcript is on the agent’s machine' }
-          : await rawHandoff(
-              board,
-              record,
-              input.transcriptPath,
-              run.event === 'pre-compact' ? 'compact' : 'end',
-            );
+          : await rawHandoff(board, record, input.transcriptPath, ending ? 'end' : 'compact');
         log('written' in raw ? `raw handoff ${raw.written}` : `no raw handoff: ${raw.skipped}`);
       } finally {
-        if (run.event === 'session-end') endSession(board, record.id);
+        if (ending && run.detachedFrom === undefined) endSession(board, record.id);
       }
       return;
     }

@@ -90,7 +90,7 @@ describe('a reader that closes stdout', () => {
         });
       }
     }
-  });
+  }, 120_000); // eight runs of doctor and agents on a busy board, on a loaded machine
 
   it('poll whose reader goes away gives its messages back to the queue, quietly', async () => {
     const b = board();

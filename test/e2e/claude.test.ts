@@ -208,3 +208,58 @@ describe('claude: a sub-agent’s final output becomes a result note', () => {
     expect(note.agent).toBe('claude-e2e');
   });
 });
+
+// `/compact` in Claude Code runs the summary as an internal agent and fires SubagentStop for it (agent_type "", an
+// agent_transcript_path never written, the summary as last_assistant_message): that is no delegated sub-agent, and
+// no result note may hold the summary.
+describe('claude: /compact writes no result note', () => {
+  let server: ModelServer;
+  beforeAll(async () => {
+    server = await startModelServer();
+  });
+  afterAll(() => server.close());
+
+  it('a headless /compact compacts, and the board gains no sub-agent note', async () => {
+    const ws = workspace('claude', server, { BATON_AGENT: 'claude-e2e' });
+    init(ws);
+    const session = randomUUID();
+    const summary = '<summary>The session said hello (e2e 8d7).</summary>';
+    server.script((turn) => {
+      if (/create a detailed summary of the conversation/i.test(turn.lastUserText)) return { text: summary };
+      // A tool round first: Claude Code compacts nothing shorter ("Not enough messages to compact.").
+      if (turn.toolResults.length === 0)
+        return { toolCall: { name: 'Bash', args: { command: 'echo compact-me', description: 'echo' } } };
+      return { text: 'hello back' };
+    });
+    const first = await runHarness(ws, 'compact-scenario: hello', {
+      args: ['--session-id', session, '--allowedTools', 'Bash'],
+    });
+    expect(first.code, describeRun(first)).toBe(0);
+    const compact = await runHarness(ws, '/compact', { args: ['--resume', session] });
+    expect(compact.code, describeRun(compact)).toBe(0);
+    // The compaction really ran: the model was asked for the summary.
+    const asked = compact.requests.some(
+      (r) => r.turn && /create a detailed summary/i.test(r.turn.lastUserText),
+    );
+    expect(asked, describeRun(compact)).toBe(true);
+    const log = hookLog(ws);
+    expect(log).toContain(
+      `claude subagent-stop ${session} no result note: agent_type is empty — a compaction summary, not a delegated sub-agent`,
+    );
+    const folder = join(ws.project, '.baton', 'notes');
+    const ids = existsSync(folder)
+      ? readdirSync(folder).flatMap((project) =>
+          readdirSync(join(folder, project)).map((name) => name.replace(/\.md$/, '')),
+        )
+      : [];
+    const notes = ids.map(
+      (id) =>
+        batonJson<{ note: { id: string; kind: string; body: string } }>(ws, ['read', id, '--json']).note,
+    );
+    expect(
+      notes.filter((note) => note.kind === 'result'),
+      log,
+    ).toEqual([]);
+    expect(notes.some((note) => note.body.includes('e2e 8d7') && note.kind === 'result')).toBe(false);
+  });
+});

@@ -134,7 +134,7 @@ export function describeDraftScenarios(profile: DraftProfile): void {
       expect(draft.text, draft.text).not.toMatch(INJECTED);
       expect(draft.text).not.toContain('plover-2291');
       // The file is inside the session's folder, and listed so.
-      expect(draft.text).toContain('`src/drafted.ts` — written');
+      expect(draft.text).toMatch(/`src\/drafted\.ts` — (written|created)/);
       expect(draft.text).not.toContain('Outside the session folder');
       const line = draft.text.split('\n').find((l) => l.includes(refused));
       expect(line, draft.text).toBeDefined();

@@ -156,6 +156,14 @@ function normaliseResponses(body: Json): Normalised {
         typeof it.output === 'string' ? it.output : partsText(asObject(it.output).content ?? it.output);
       toolResults.push(output);
       lines.push(output);
+    } else if (type === 'agent_message') {
+      // Codex multi-agent v2: a message between agents (a sub-agent's task, a final answer to its parent). The
+      // payload arrives as `encrypted_content`, which a scripted model sent as plain text.
+      const text = asArray(it.content)
+        .map((part) => str(asObject(part).text) || str(asObject(part).encrypted_content))
+        .join('');
+      lines.push(text);
+      if (text.trim() !== '') lastUserText = text;
     }
   }
   const tools: string[] = [];

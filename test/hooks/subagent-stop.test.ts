@@ -170,6 +170,50 @@ describe('subagent-stop: a result note', () => {
     );
   });
 
+  // Claude Code 2.1.197 runs `/compact` as an internal agent and fires SubagentStop for it: captured from
+  // `claude -p /compact --resume <id>`, its agent_type is "" and its agent_transcript_path names a file never
+  // written; a delegated sub-agent (Agent/Task tool) always has a type ("general-purpose" by default).
+  const COMPACTION = 'no result note: agent_type is empty — a compaction summary, not a delegated sub-agent';
+  it('Claude Code’s /compact (agent_type "", its transcript never written) writes no result note', () => {
+    const cwd = project();
+    expectSilent(hook('session-start', { source: 'startup' }, { cwd }));
+    expectSilent(hook('pre-compact', { trigger: 'manual', custom_instructions: null }, { cwd }));
+    const before = notes(cwd).map((note) => note.id);
+    const summary = '<summary>COMPACTION SUMMARY TEXT</summary>';
+    expectSilent(
+      hook(
+        'subagent-stop',
+        {
+          transcript_path: join(cwd, 'parent.jsonl'),
+          prompt_id: 'f5e3333d-4050-4b8e-b023-52a645c6fdaf',
+          permission_mode: 'default',
+          agent_id: 'a703eb3505f034340',
+          agent_type: '',
+          effort: { level: 'high' },
+          hook_event_name: 'SubagentStop',
+          stop_hook_active: false,
+          agent_transcript_path: join(cwd, 'subagents', 'agent-a703eb3505f034340.jsonl'),
+          last_assistant_message: summary,
+          background_tasks: [],
+          session_crons: [],
+        },
+        { cwd },
+      ),
+    );
+    expect(notes(cwd).map((note) => note.id)).toEqual(before);
+    expect(notes(cwd).some((note) => note.kind === 'result' || note.body.includes(summary))).toBe(false);
+    expect(hookLog(cwd)).toContain(`claude subagent-stop ${SESSION} ${COMPACTION}`);
+  });
+
+  it('an empty agent_type writes no note even when a transcript and a reply are there', () => {
+    const cwd = project();
+    expectSilent(hook('session-start', { source: 'startup' }, { cwd }));
+    const transcript = subagentTranscript(cwd);
+    expectSilent(hook('subagent-stop', subagentStop(cwd, transcript, { agent_type: '' }), { cwd }));
+    expect(notes(cwd)).toEqual([]);
+    expect(hookLog(cwd)).toContain(COMPACTION);
+  });
+
   it('with no board here, stays silent and creates nothing', () => {
     const cwd = testdir();
     expectSilent(hook('subagent-stop', subagentStop(cwd, subagentTranscript(cwd)), { cwd }));

@@ -1,9 +1,12 @@
 // `baton hook <event> --harness <name>` — what the harnesses' hooks run. Always exits 0: a hook that failed, or was
 // misconfigured, must never block or break the harness (Claude Code treats exit 2 as "block").
+
+import { DETACHED_ENV } from '../../hooks/detached-draft.js';
 import { HOOK_EVENTS, HOOK_HARNESSES, hookEvent, isHookHarness } from '../../hooks/events.js';
 import { idleWindow } from '../../hooks/idle.js';
 import { runHook } from '../../hooks/run.js';
 import { HOOK_STDIN_LIMIT } from '../../hooks/stdin-limit.js';
+import { batonCommand } from '../../wiring/baton-command.js';
 import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';
 
@@ -36,6 +39,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   } catch (error) {
     unread = (error as Error).message;
   }
+  const { event, harness, board } = parsed.run;
+  const detachedFrom = Number(io.env[DETACHED_ENV]);
   const outcome = await runHook({
     ...parsed.run,
     stdin,
@@ -43,6 +48,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     cwd: io.cwd,
     env: io.env,
     remote: io.remote,
+    // The same hook again, for the draft of a large transcript at session end (hooks/detached-draft.ts).
+    relaunch: io.remote
+      ? undefined
+      : [...batonCommand(), 'hook', event, '--harness', harness, ...(board ? ['--board', board] : [])],
+    detachedFrom: Number.isInteger(detachedFrom) && detachedFrom > 1 ? detachedFrom : undefined,
   });
   if (!outcome.output) return 0;
   try {

@@ -13,7 +13,9 @@ import { HOOK_STDIN_LIMIT } from '../../hooks/stdin-limit.js';
 import { parseFor } from '../grammar.js';
 import { stdinText } from '../stdin-text.js';
 
-const DEADLINE_MS = 25_000;
+// A detached session-end draft (hooks/detached-draft.ts, marked by BATON_HOOK_DETACHED) answers no harness: it may
+// read a large transcript for longer, still bounded.
+const DEADLINE_MS = process.env.BATON_HOOK_DETACHED ? 600_000 : 25_000;
 
 setTimeout(() => {
   process.stderr.write(`baton hook: gave up after ${DEADLINE_MS / 1000} s\n`);

@@ -53,6 +53,8 @@ function recordFolders(board: Board): { dir: string; lockable?: (record: string)
     { dir: boardPath(board, CARDS_DIR), lockable: (name) => CARD_FILE.test(name) },
     { dir: boardPath(board, PENDING_DIR), lockable: (name) => jsonNamed(name, 'session') },
     { dir: boardPath(board, 'state', 'pids') },
+    // Gemini CLI sessions' transcript lengths at their last PreCompress (harnesses/gemini/hooks-compression.ts).
+    { dir: boardPath(board, 'state', 'compress-attempt') },
   ];
   // Notes are written atomically into their project's folder, so an interrupted write leaves its temp file there.
   for (const project of listProjects(board)) folders.push({ dir: boardPath(board, NOTES_DIR, project) });

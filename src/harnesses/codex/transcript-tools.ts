@@ -49,12 +49,13 @@ export function outputText(output: unknown): string {
 }
 
 /**
- * The exit code a tool output reports: unified exec's `Process exited with code N`, or the JSON some versions
- * wrap outputs in (`{"output": …, "metadata": {"exit_code": N}}`).
+ * The exit code a tool output reports: unified exec's `Process exited with code N`, the `Exit code: N` header of a
+ * freeform tool's output (apply_patch, Codex 0.171), or the JSON some versions wrap outputs in
+ * (`{"output": …, "metadata": {"exit_code": N}}`).
  */
 export function exitCodeOf(output: unknown, text = outputText(output)): number | undefined {
-  const exited = /Process exited with code (-?\d+)/.exec(text.slice(0, 1000));
-  if (exited) return Number(exited[1]);
+  const exited = /Process exited with code (-?\d+)|^Exit code: (-?\d+)$/m.exec(text.slice(0, 1000));
+  if (exited) return Number(exited[1] ?? exited[2]);
   if (!text.trimStart().startsWith('{')) return undefined;
   try {
     const parsed: unknown = JSON.parse(text);

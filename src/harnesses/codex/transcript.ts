@@ -241,7 +241,11 @@ class CodexReader implements TranscriptReader {
     if (call.patch) {
       if (exit === 0 || (exit === undefined && /^\s*(Success|Done)\b/.test(text))) this.patched(call);
       else
-        d.error('apply_patch', firstLine(text) || 'failed', call.patch.map((file) => file.path).join(', '));
+        d.error(
+          'apply_patch',
+          firstLine(afterOutputMarker(text)) || firstLine(text) || 'failed',
+          call.patch.map((file) => file.path).join(', '),
+        );
       return;
     }
     const head = firstLine(text);

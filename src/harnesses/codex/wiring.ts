@@ -26,7 +26,9 @@ export const CODEX_HOOKS: HookSpec[] = [
   { event: 'Stop', batonEvent: 'stop', timeout: 30 },
   { event: 'SubagentStop', batonEvent: 'subagent-stop', timeout: 30 },
   { event: 'PreCompact', batonEvent: 'pre-compact', timeout: 30 },
-  { event: 'SessionEnd', batonEvent: 'session-end', timeout: 30 },
+  // Codex clamps a SessionEnd hook to 3 s ("clamping SessionEnd hook timeout to 3s") and kills it then: the hook
+  // hands a large transcript's draft to a detached process (hooks/detached-draft.ts).
+  { event: 'SessionEnd', batonEvent: 'session-end', timeout: 3 },
 ];
 
 function dir(ctx: WiringContext): string {

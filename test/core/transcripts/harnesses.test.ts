@@ -439,4 +439,45 @@ describe('Codex shapes beyond the fixtures', () => {
     expect(sections.next).toContain('- One test still fails. Keep going?');
     expect(Object.fromEntries(digest.unknownTypes)).toEqual({ 'event_msg:brand_new_event': 1 });
   });
+
+  // Codex 0.171.0 (as run by the e2e tests) reports a freeform apply_patch with an `Exit code: N` header and no
+  // patch_apply_end event: a patch that applied wrote its files, one that did not is a tool error.
+  it('apply_patch outputs with an Exit code header (Codex 0.171)', async () => {
+    const { dir, board } = project();
+    const patch = (id: string, file: string) =>
+      item({
+        type: 'custom_tool_call',
+        call_id: id,
+        name: 'apply_patch',
+        input: `*** Begin Patch\n*** Add File: /w/svc/${file}\n+x\n*** End Patch\n`,
+      });
+    const output = (id: string, text: string) =>
+      item({ type: 'custom_tool_call_output', call_id: id, output: text });
+    const path = jsonl(dir, 'rollout-2026-12-02T08-39-17-01a235e8-787e-7403-9215-b0913ca672ca.jsonl', [
+      {
+        timestamp: T,
+        type: 'session_meta',
+        payload: { id: '01a235e8-787e-7403-9215-b0913ca672ca', cwd: '/w/svc', cli_version: '0.171.0' },
+      },
+      item({ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Add the two files' }] }),
+      patch('p1', 'src/ok.rs'),
+      output(
+        'p1',
+        'Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\nA /w/svc/src/ok.rs\n',
+      ),
+      patch('p2', 'src/bad.rs'),
+      output(
+        'p2',
+        'Exit code: 1\nWall time: 0 seconds\nOutput:\napply_patch verification failed: file exists',
+      ),
+    ]);
+    const { note, sections } = await draft(board, path);
+    expect(note.files).toEqual(['src/ok.rs']);
+    expect(sections.pitfalls).toBe(
+      [
+        'Tool errors (1):',
+        '- apply_patch `/w/svc/src/bad.rs` — apply_patch verification failed: file exists',
+      ].join('\n'),
+    );
+  });
 });
