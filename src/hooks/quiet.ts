@@ -70,8 +70,15 @@ export function nothingToDo(check: QuietCheck): boolean {
   // The disk read as the file store reads it, without loading the store (this check is a hook's whole cost).
   const disk = { readText: (path: string, max?: number) => readTextFile(board.root, path, max) };
   const path = join(sessions, `${input.session}.json`);
-  const record = readJsonRecord<{ id: string; agent: string }>(disk, path, { id: 'string', agent: 'string' });
+  const record = readJsonRecord<{ id: string; agent: string; transcriptPath?: string }>(disk, path, {
+    id: 'string',
+    agent: 'string',
+    transcriptPath: 'string?',
+  });
   if (!record.ok || record.value.id !== input.session) return false;
+  // The input names a transcript the record lacks (GitHub Copilot CLI names it first at its stop): the full hook
+  // records it, so the session's end can draft from it.
+  if (input.transcriptPath && !record.value.transcriptPath) return false;
   // Who the session is, by core's one rule (a bad BATON_AGENT throws: the full hook logs it); its record exists, so
   // the project's stable name is never reached. Its mail waits in its agent's mailbox or its alias's.
   const recorded = record.value.agent;

@@ -159,6 +159,27 @@ describe('GitHub Copilot CLI hooks, on its real stdin', () => {
     );
   });
 
+  it('a quiet agentStop still records the transcript it names; sessionEnd drafts the raw handoff from it', () => {
+    const cwd = project();
+    const home = testdir();
+    const folder = join(home, '.copilot', 'session-state', SESSION);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'events.jsonl'), readFileSync(TRANSCRIPT));
+    copilot('session-start', 'session-start.json', cwd);
+    // sessionStart names no transcript.
+    expect(record(cwd).transcriptPath).toBeUndefined();
+    expectSilent(copilot('stop', 'agent-stop.json', cwd, {}, home));
+    expect(record(cwd).transcriptPath).toBe(join(folder, 'events.jsonl'));
+    expectSilent(copilot('session-end', 'session-end.json', cwd, {}, home));
+    const drafted = /raw handoff (n-[0-9A-Z]+)/.exec(
+      readFileSync(join(cwd, '.baton', 'state', 'hooks.log'), 'utf8'),
+    );
+    expect(drafted).not.toBeNull();
+    const note = baton(['read', drafted![1]!], { cwd }).stdout;
+    expect(note).toContain('create src/shared.ts and bump it');
+    expect(note).toContain('Done: src/shared.ts now exports shared = 2.');
+  });
+
   it('sessionEnd marks the session ended and prints nothing', () => {
     const cwd = project();
     copilot('session-start', 'session-start.json', cwd);
