@@ -83,6 +83,21 @@ export default async function hooks(ctx) {
   for (const [event, stdin, name] of nothing)
     rows.push(row(name, silent(name, time(event, stdin)), NOTHING_TARGET));
 
+  // Antigravity's PreInvocation runs before every model call; between two starts (--idle-after) it has nothing to do.
+  const perCall = ['hook', 'session-start', '--harness', 'antigravity', '--idle-after', '30m'];
+  const conversation = (invocationNum) =>
+    JSON.stringify({ conversationId: 'b67d4ce2-1b29-4e25-8598-e6636a3171aa', invocationNum, cwd: project });
+  ctx.timeCommand(perCall, { env, cwd: project, runs: 1, warmup: 0, input: conversation(0) });
+  const between = 'antigravity PreInvocation between starts';
+  const perCallTiming = ctx.timeCommand(perCall, {
+    env,
+    cwd: project,
+    runs: RUNS,
+    paired: true,
+    input: conversation(1),
+  });
+  rows.push(row(between, silent(between, perCallTiming), NOTHING_TARGET));
+
   // Busy paths.
   rows.push(
     row(
