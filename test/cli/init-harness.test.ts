@@ -118,7 +118,7 @@ describe('baton init: detection', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`created board ${dir}/.baton\n`);
     expect(result.stderr).toBe(
-      `[board ${dir}/.baton]\nno harness found here (.claude, CLAUDE.md, .codex, .gemini, GEMINI.md, opencode.json, .opencode, .pi, .github/hooks, .qwen, QWEN.md) — wire one with --harness ${HARNESS_NAMES.join(',')}\n`,
+      `[board ${dir}/.baton]\nno harness found here (.claude, CLAUDE.md, .codex, .gemini, GEMINI.md, opencode.json, .opencode, .pi, .github/hooks, .qwen, QWEN.md, .agents/hooks.json, .agents/rules, .agents/workflows, .grok) — wire one with --harness ${HARNESS_NAMES.join(',')}\n`,
     );
     expect(Object.keys(wiredFiles(dir))).toEqual(['AGENTS.md']);
     expect(read(dir, 'AGENTS.md')).toBe('# Agents\n');

@@ -102,7 +102,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (!remove) echoBoard(io, board);
   if (!remove && !flags.json && result.harnesses.length === 0)
     io.err(
-      `no harness found ${flags.global ? 'in your home' : 'here'} (${flags.global ? '~/.claude, ~/.codex, ~/.gemini, ~/.config/opencode, ~/.pi/agent, ~/.copilot, ~/.qwen' : '.claude, CLAUDE.md, .codex, .gemini, GEMINI.md, opencode.json, .opencode, .pi, .github/hooks, .qwen, QWEN.md'}) — wire one with --harness ${HARNESSES.join(',')}\n`,
+      `no harness found ${flags.global ? 'in your home' : 'here'} (${flags.global ? '~/.claude, ~/.codex, ~/.gemini, ~/.config/opencode, ~/.pi/agent, ~/.copilot, ~/.qwen, ~/.gemini/antigravity, ~/.gemini/antigravity-cli, ~/.grok' : '.claude, CLAUDE.md, .codex, .gemini, GEMINI.md, opencode.json, .opencode, .pi, .github/hooks, .qwen, QWEN.md, .agents/hooks.json, .agents/rules, .agents/workflows, .grok'}) — wire one with --harness ${HARNESSES.join(',')}\n`,
     );
   return 0;
 }

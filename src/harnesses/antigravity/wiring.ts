@@ -53,8 +53,7 @@ export const wiring: HarnessWiring = {
   name: 'antigravity',
   detect: (ctx) =>
     ctx.scope === 'global'
-      ? existsSync(join(ctx.home, '.gemini', 'antigravity')) ||
-        existsSync(join(ctx.home, '.gemini', 'config'))
+      ? ['antigravity', 'antigravity-cli'].some((name) => existsSync(join(ctx.home, '.gemini', name)))
       : ['hooks.json', 'rules', 'workflows'].some((name) => existsSync(join(ctx.root, '.agents', name))),
   wired: (ctx) => {
     const text = readOrNull(hooksPath(ctx));

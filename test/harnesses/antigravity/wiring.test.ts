@@ -108,6 +108,19 @@ describe('baton init --harness antigravity', () => {
   });
 });
 
+describe('baton init: finding Antigravity and Grok Build', () => {
+  it('a workspace with .agents/rules and a .grok folder wires both; .agents/skills alone (other harnesses write it) does not', () => {
+    const { dir, run } = wiringProject(['init']);
+    mkdirSync(join(dir, '.agents', 'skills'), { recursive: true });
+    expect(run([]).stdout).not.toContain('antigravity');
+    mkdirSync(join(dir, '.agents', 'rules'));
+    mkdirSync(join(dir, '.grok'));
+    const found = run([]);
+    expect(found.code).toBe(0);
+    expect(found.stdout).toContain('\nwired antigravity, grok (found here)\n');
+  });
+});
+
 describe('baton doctor: antigravity', () => {
   it('ok with every hook in place; FAIL naming a missing event when one is taken out', () => {
     const { dir, run } = wiringProject([]);
