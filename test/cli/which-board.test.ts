@@ -25,7 +25,10 @@ describe('a new board', () => {
             }),
         ),
       );
-      for (const result of results) expect(result.stderr).toMatch(/^\[board /);
+      for (const result of results)
+        expect(result.stderr).toMatch(
+          /^waiting — bob has no live session \(never seen on this board\)\n\[board /,
+        );
       expect(results.map((result) => result.code)).toEqual(Array(8).fill(0));
       expect(baton(['inbox', '--as', 'bob'], { cwd: dir, env }).stdout.match(/│ hello/g)).toHaveLength(8);
     }
