@@ -18,6 +18,10 @@ describe('harness commands', () => {
       ['gemini', '--prompt-interactive', 'hi there'],
       ['opencode', '--prompt', 'hi there'],
       ['pi', 'hi there'],
+      ['copilot', '--interactive', 'hi there'],
+      ['qwen', '--prompt-interactive', 'hi there'],
+      ['agy', 'hi there'],
+      ['grok', 'hi there'],
     ]);
     expect(STARTABLE_HARNESSES.map((h) => resumeCommand(h, 'abc-1'))).toEqual([
       ['claude', '--resume', 'abc-1'],
@@ -25,6 +29,10 @@ describe('harness commands', () => {
       ['gemini', '--resume', 'abc-1'],
       ['opencode', '--session', 'abc-1'],
       ['pi', '--session', 'abc-1'],
+      ['copilot', '--resume', 'abc-1'],
+      ['qwen', '--resume', 'abc-1'],
+      ['agy', '--conversation', 'abc-1'],
+      ['grok', '--resume', 'abc-1'],
     ]);
   });
 
