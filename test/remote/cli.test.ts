@@ -126,7 +126,7 @@ describe('baton over BATON_URL', () => {
       code: 1,
       stdout: '',
       stderr:
-        "baton: no session to bind carol to here: this command runs in a server, not in your session — set BATON_SESSION=<your session id> (a harness's CLAUDE_CODE_SESSION_ID or CODEX_THREAD_ID also works), or pass --as carol to each command\n",
+        "baton: no session to bind carol to here: this command runs in a server, not in your session — set BATON_SESSION=<your session id> (a harness's CLAUDE_CODE_SESSION_ID, CODEX_THREAD_ID, COPILOT_AGENT_SESSION_ID or QWEN_CODE_SESSION_ID also works), or pass --as carol to each command\n",
     });
     expectNothingWritten(served, before);
     const env = { BATON_SESSION: 'remote-laptop-1' };
