@@ -33,7 +33,7 @@ describe('POST /api/cli', () => {
       { argv: ['inbox'], env: { BATON_DIR: '/etc' } },
       'application/json',
       400,
-      'bad request: env "BATON_DIR" is not applied remotely (only BATON_AGENT, BATON_DISABLE, BATON_SESSION, BATON_PARENT_SESSION, CLAUDE_CODE_SESSION_ID, CODEX_THREAD_ID)',
+      'bad request: env "BATON_DIR" is not applied remotely (only BATON_AGENT, BATON_DISABLE, BATON_SESSION, BATON_PARENT_SESSION, CLAUDE_CODE_SESSION_ID, CODEX_THREAD_ID, COPILOT_AGENT_SESSION_ID, QWEN_CODE_SESSION_ID)',
     ],
     [{ argv: ['inbox'], cwd: '/' }, 'application/json', 400, 'bad request: unknown field "cwd"'],
   ])('refuses %j (%s) with %i, writing nothing', async (value, type, status, message) => {
