@@ -175,7 +175,7 @@ describe('bad input: the exact error, nothing written', () => {
       '{"harness": "vim"}',
       'invalid_input',
       400,
-      'harness must be claude, codex, gemini, opencode or pi',
+      'harness must be claude, codex, gemini, opencode, pi, copilot, qwen, antigravity or grok',
     ],
     [
       'GET',
