@@ -46,6 +46,8 @@ export interface HarnessWiring {
   name: HarnessName;
   /** Whether the harness's folders or files are present at ctx.root (project) or in the home (global). */
   detect(ctx: WiringContext): boolean;
+  /** What `detect` looks for, as a person would write it: named when init finds no harness. */
+  detectedBy: { project: string[]; global: string[] };
   /** The edits that wire (remove = false) or unwire (remove = true) the harness. */
   edits(ctx: WiringContext, remove: boolean): FileEdit[];
   /** Whether baton's wiring of this harness is present (its hooks, plugin or extension). */

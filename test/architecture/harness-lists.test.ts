@@ -20,13 +20,14 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * Two or more harnesses (by name or label) in a row: quoted, joined by `,` or `|` (an array, a union type); or bare,
- * joined by `,` (no space: `--harness a,b`), `|`, `/`, `or`, `and` (a regex, a sentence). A table keyed by names
+ * joined by `,` (no space: `--harness a,b`), `|`, ` / `, `or`, `and` (a regex, a sentence); `a/b` with no space is a
+ * path (`~/.gemini/antigravity`), not a list. A table keyed by names
  * (`{ claude, codex }`) is no list: TypeScript keeps it complete.
  */
 function listPattern(words: string[]): RegExp {
   const word = `(?:${words.map(escapeRegExp).join('|')})`;
   const quoted = `(['"\`])${word}\\1(?:\\s*[,|]\\s*(['"\`])${word}\\2)+`;
-  const bare = `\\b${word}\\b(?:(?:,|\\s*\\|\\s*|\\s*/\\s*|\\s+or\\s+|\\s+and\\s+)\\b${word}\\b)+`;
+  const bare = `\\b${word}\\b(?:(?:,|\\s*\\|\\s*|\\s+/\\s+|\\s+or\\s+|\\s+and\\s+)\\b${word}\\b)+`;
   return new RegExp(`${quoted}|${bare}`, 'g');
 }
 
@@ -58,6 +59,8 @@ describe('the harnesses are listed once', () => {
       '1: Claude Code and Gemini CLI',
     ]);
     expect(harnessLists('usage: --harness claude,codex', pattern)).toEqual(['1: claude,codex']);
+    expect(harnessLists('`for claude / codex`', pattern)).toEqual(['1: claude / codex']);
+    expect(harnessLists(`const home = '~/.gemini/codex';`, pattern)).toEqual([]);
     // One name, a table keyed by names, and comments are not lists.
     expect(harnessLists(`s.session(id, 'carol', 'gemini');`, pattern)).toEqual([]);
     expect(harnessLists('const WIRING = { claude, codex, gemini };', pattern)).toEqual([]);

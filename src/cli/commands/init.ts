@@ -5,7 +5,7 @@ import { type Board, ensureBoard, openBoard } from '../../core/board/open-board.
 import { visibleText } from '../../core/display/visible-text.js';
 import { isBatonError } from '../../core/errors.js';
 import type { FileChange } from '../../wiring/plan.js';
-import { parseHarnessList } from '../../wiring/select.js';
+import { parseHarnessList, WIRINGS } from '../../wiring/select.js';
 import { HARNESSES, type HarnessName } from '../../wiring/types.js';
 import { applyHarnessWiring, planHarnessWiring, type WireResult } from '../../wiring/wire.js';
 import { echoBoard, printJson, requireEnabled } from '../board-flags.js';
@@ -102,7 +102,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (!remove) echoBoard(io, board);
   if (!remove && !flags.json && result.harnesses.length === 0)
     io.err(
-      `no harness found ${flags.global ? 'in your home' : 'here'} (${flags.global ? '~/.claude, ~/.codex, ~/.gemini, ~/.config/opencode, ~/.pi/agent, ~/.copilot, ~/.qwen, ~/.gemini/antigravity, ~/.gemini/antigravity-cli, ~/.grok' : '.claude, CLAUDE.md, .codex, .gemini, GEMINI.md, opencode.json, .opencode, .pi, .github/hooks, .qwen, QWEN.md, .agents/hooks.json, .agents/rules, .agents/workflows, .grok'}) — wire one with --harness ${HARNESSES.join(',')}\n`,
+      `no harness found ${flags.global ? 'in your home' : 'here'} (${WIRINGS.flatMap((w) => w.detectedBy[flags.global ? 'global' : 'project']).join(', ')}) — wire one with --harness ${HARNESSES.join(',')}\n`,
     );
   return 0;
 }

@@ -51,6 +51,10 @@ function isBatons(value: unknown): boolean {
 
 export const wiring: HarnessWiring = {
   name: 'antigravity',
+  detectedBy: {
+    project: ['.agents/hooks.json', '.agents/rules', '.agents/workflows'],
+    global: ['~/.gemini/antigravity', '~/.gemini/antigravity-cli'],
+  },
   detect: (ctx) =>
     ctx.scope === 'global'
       ? ['antigravity', 'antigravity-cli'].some((name) => existsSync(join(ctx.home, '.gemini', name)))

@@ -45,6 +45,7 @@ function mcpPath(ctx: WiringContext): string {
 
 export const wiring: HarnessWiring = {
   name: 'claude',
+  detectedBy: { project: ['.claude', 'CLAUDE.md'], global: ['~/.claude'] },
   detect: (ctx) =>
     ctx.scope === 'global'
       ? existsSync(dir(ctx))

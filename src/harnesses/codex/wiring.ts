@@ -45,6 +45,7 @@ function configPath(ctx: WiringContext): string {
 
 export const wiring: HarnessWiring = {
   name: 'codex',
+  detectedBy: { project: ['.codex'], global: ['~/.codex'] },
   detect: (ctx) => existsSync(dir(ctx)),
   wired: (ctx) => hasBatonHooks(hooksPath(ctx)),
   edits(ctx, remove) {

@@ -82,6 +82,7 @@ function setCopilotHooks(ctx: WiringContext, path: string, settings: JsonObject,
 
 export const wiring: HarnessWiring = {
   name: 'copilot',
+  detectedBy: { project: ['.github/hooks'], global: ['~/.copilot'] },
   detect: (ctx) =>
     ctx.scope === 'global'
       ? existsSync(copilotHome(ctx))

@@ -38,6 +38,7 @@ function commandToml(description: string, prompt: string): string {
 
 export const wiring: HarnessWiring = {
   name: 'gemini',
+  detectedBy: { project: ['.gemini', 'GEMINI.md'], global: ['~/.gemini'] },
   detect: (ctx) =>
     existsSync(dir(ctx)) || (ctx.scope === 'project' && existsSync(join(ctx.root, 'GEMINI.md'))),
   wired: (ctx) => hasBatonHooks(settingsPath(ctx)),

@@ -41,6 +41,7 @@ function configPath(ctx: WiringContext): string {
 
 export const wiring: HarnessWiring = {
   name: 'grok',
+  detectedBy: { project: ['.grok'], global: ['~/.grok'] },
   detect: (ctx) => existsSync(dir(ctx)),
   wired: (ctx) => hasBatonHooks(hooksPath(ctx)),
   edits(ctx, remove) {

@@ -30,6 +30,7 @@ function pluginPath(ctx: WiringContext): string {
 
 export const wiring: HarnessWiring = {
   name: 'opencode',
+  detectedBy: { project: ['opencode.json', '.opencode'], global: ['~/.config/opencode'] },
   detect: (ctx) =>
     ctx.scope === 'global'
       ? existsSync(opencodeHome(ctx))

@@ -20,6 +20,7 @@ function extensionPath(ctx: WiringContext): string {
 
 export const wiring: HarnessWiring = {
   name: 'pi',
+  detectedBy: { project: ['.pi'], global: ['~/.pi/agent'] },
   detect: (ctx) => existsSync(dir(ctx)),
   wired: (ctx) => isOwnedFile(extensionPath(ctx)),
   edits: (ctx, remove) => [

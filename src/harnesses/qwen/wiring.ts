@@ -45,6 +45,7 @@ function settingsPath(ctx: WiringContext): string {
 
 export const wiring: HarnessWiring = {
   name: 'qwen',
+  detectedBy: { project: ['.qwen', 'QWEN.md'], global: ['~/.qwen'] },
   detect: (ctx) => existsSync(dir(ctx)) || (ctx.scope === 'project' && existsSync(join(ctx.root, 'QWEN.md'))),
   wired: (ctx) => hasBatonHooks(settingsPath(ctx)),
   edits(ctx, remove) {
