@@ -50,7 +50,8 @@ function frame(stdout: string): string[] {
   return stdout.split('\n').filter((line) => !line.startsWith(GUTTER));
 }
 
-function expectOneFramedMessage(stdout: string): void {
+/** `delivery`: the line `baton thread` prints under the subject, baton's own, before the body. */
+function expectOneFramedMessage(stdout: string, delivery?: string): void {
   expect(stdout).not.toMatch(RAW_CONTROL);
   const lines = stdout.split('\n');
   const body = lines.filter((line) => line.startsWith(GUTTER));
@@ -65,7 +66,8 @@ function expectOneFramedMessage(stdout: string): void {
   expect(headers[0]).toMatch(HEADER);
   const at = lines.indexOf(headers[0]!);
   expect(lines[at + 1]).toBe('  subject: hi \\e[31mred');
-  expect(lines[at + 2]).toBe(`${GUTTER}hello bob`);
+  if (delivery !== undefined) expect(lines[at + 2]).toBe(`  ${delivery}`);
+  expect(lines[at + (delivery === undefined ? 2 : 3)]).toBe(`${GUTTER}hello bob`);
 }
 
 describe('forged headers and terminal escapes in mail', () => {
@@ -75,7 +77,10 @@ describe('forged headers and terminal escapes in mail', () => {
     expect(frame(inbox.stdout).filter((line) => line !== '')).toHaveLength(2);
     expectOneFramedMessage(inbox.stdout);
     const id = /^(m-[0-9A-Z]{26})/m.exec(inbox.stdout)![1]!;
-    expectOneFramedMessage((await run(['thread', id])).stdout);
+    expectOneFramedMessage(
+      (await run(['thread', id])).stdout,
+      'waiting — bob has no live session (never seen on this board)',
+    );
   });
 
   it('listen: the same framing', async () => {

@@ -84,7 +84,7 @@ describe.runIf(process.platform === 'linux')(
       ensureBoard(open(root, true));
       const served = open(root, false);
       expect(() => bindSession(served, 'alice')).toThrow(
-        "no session to bind alice to here: this command runs in a server, not in your session — set BATON_SESSION=<your session id> (a harness's CLAUDE_CODE_SESSION_ID or CODEX_THREAD_ID also works), or pass --as alice to each command",
+        "no session to bind alice to here: this command runs in a server, not in your session — set BATON_SESSION=<your session id> (a harness's CLAUDE_CODE_SESSION_ID, CODEX_THREAD_ID, COPILOT_AGENT_SESSION_ID or QWEN_CODE_SESSION_ID also works), or pass --as alice to each command",
       );
       const plain = open(root, true);
       const bound = bindSession(plain, 'alice');
