@@ -21,12 +21,6 @@ export interface HarnessHooks {
    */
   envelope(event: HookEvent, answer: HookAnswer, hookEventName: string): Record<string, unknown>;
   /**
-   * Its stdin in the fields the hook reads under Claude Code's names (session_id, cwd, tool_name, tool_input,
-   * last_assistant_message, stop_hook_active, …), where it names them its own way; `{ skip }`: input the hook must
-   * not act on (it logs why). Without it, stdin is read as Claude Code's.
-   */
-  input?(raw: Record<string, unknown>, event: HookEvent): NativeInput;
-  /**
    * Events whose output it ignores: the hook takes no mail there (it would be marked delivered and never seen), and
    * a session start leaves the board index due for the first answer that can carry it (a stop with mail).
    */
@@ -45,6 +39,11 @@ export interface HarnessHooks {
   compaction?(board: Board, event: HookEvent, check: CompactionCheck): 'now' | 'since' | undefined;
 }
 
+/**
+ * A harness's stdin in the fields the hook reads under Claude Code's names (session_id, cwd, tool_name, tool_input,
+ * last_assistant_message, stop_hook_active, …), where it names them its own way (`hooks-input.ts` in its folder,
+ * listed in hooks/native-input.ts); `{ skip }`: input the hook must not act on (it logs why).
+ */
 export type NativeInput = { fields: Record<string, unknown> } | { skip: string };
 
 export interface CompactionCheck {

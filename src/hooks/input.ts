@@ -5,8 +5,8 @@
 import { isAbsolute } from 'node:path';
 import { nameProblem } from '../core/store/names.js';
 import { harnessInfo } from '../harnesses/registry.js';
-import { HOOKS } from './envelope.js';
 import { type HookEvent, type HookHarness, hookEvent } from './events.js';
+import { NATIVE_INPUT } from './native-input.js';
 
 export interface HookInput {
   session: string;
@@ -58,7 +58,7 @@ export function parseHookInput(
 ): HookInput {
   const raw = hookObject(text);
   // A harness that names its fields its own way (Antigravity, Grok Build) says what they are.
-  const own = HOOKS[harness].input?.(raw, event);
+  const own = NATIVE_INPUT[harness]?.(raw, event);
   if (own && 'skip' in own) throw new HookSkip(own.skip);
   const input = own ? own.fields : raw;
   const named = str(input.hook_event_name);
