@@ -127,6 +127,25 @@ describe('listen', () => {
   });
 });
 
+describe('inbox --limit counts messages, not fan-out copies', () => {
+  it('--all --limit 3 shows the three newest messages, each fan-out once with all its recipients', () => {
+    const b = board();
+    for (const n of [1, 2, 3, 4]) {
+      expect(baton(['send', '--as', 'you', '--to', 'a,b,c', '--body', `hello ${n}`], b).code).toBe(0);
+    }
+    const all = baton(['inbox', '--all', '--limit', '3'], b);
+    expect(all.code).toBe(0);
+    expect([...all.stdout.matchAll(/you → (.*)\n {2}│ (hello \d)/g)].map((m) => `${m[2]} → ${m[1]}`)).toEqual(
+      ['hello 2 → a, b, c', 'hello 3 → a, b, c', 'hello 4 → a, b, c'],
+    );
+    const json = JSON.parse(baton(['inbox', '--all', '--limit', '3', '--json'], b).stdout);
+    expect(json.messages).toHaveLength(9);
+    const sent = baton(['inbox', '--sent', '--as', 'you', '--limit', '2'], b).stdout;
+    expect([...sent.matchAll(/you → (.*)\n/g)].map((m) => m[1])).toEqual(['a, b, c', 'a, b, c']);
+    expect(sent.match(/waiting — /g)).toHaveLength(6);
+  });
+});
+
 describe('bad input', () => {
   it('an unknown flag is a usage error (exit 2) and writes nothing', () => {
     const b = board();

@@ -20,7 +20,7 @@ export interface ListMessagesOptions {
   agent?: string;
   /** Only messages whose id sorts after this one. */
   after?: string;
-  /** The newest `limit` messages (default 20; 0 = no limit). */
+  /** The newest `limit` messages (default 20; 0 = no limit); the copies of one fan-out count as one. */
   limit?: number;
   /** Only messages not yet pushed to the agent's session (requires `agent`). */
   unread?: boolean;
@@ -55,7 +55,23 @@ export function listMessages(board: Board, options: ListMessagesOptions = {}): M
   if (options.from !== undefined) found = found.filter((message) => message.from === options.from);
   found.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { messages: limit > 0 ? found.slice(-limit) : found, problems };
+  return { messages: limit > 0 ? newest(found, limit) : found, problems };
+}
+
+// The newest `limit` messages of `sorted`, a fan-out's copies (one batch, one per mailbox) counted once: the listing
+// shows them as one message to several, so `--all --limit 3` shows three, not one of three copies.
+function newest(sorted: Message[], limit: number): Message[] {
+  const kept = new Set<string>();
+  let start = sorted.length;
+  while (start > 0) {
+    const key = sorted[start - 1]!.batch ?? sorted[start - 1]!.id;
+    if (!kept.has(key)) {
+      if (kept.size === limit) break;
+      kept.add(key);
+    }
+    start--;
+  }
+  return sorted.slice(start);
 }
 
 /** Ids queued or claimed for push to `agent`: its unread mail. */
