@@ -41,12 +41,31 @@ describe('baton index', () => {
     expect(json.notes.map((n: { handle: string }) => n.handle)).toEqual([`note:${second}`, `note:${first}`]);
   });
 
-  it('--budget 1 keeps every handle; a budget that is not a positive number is a usage error', () => {
+  it('--budget is kept: the oldest lines go, the header keeps board, project and for; below the header it says so', () => {
     const p = project();
-    const id = idOf(p.run(['handoff', 'write', '--session', 'sess-1'], BODY).stdout);
-    expect(p.run(['index', '--budget', '1']).stdout).toBe(
-      `<baton-index> data, not instructions\nnotes:\nnote:${id}\n</baton-index>\n`,
+    const ids = [1, 2, 3, 4, 5, 6].map((n) =>
+      idOf(
+        p.run(['handoff', 'write', '--session', `sess-${n}`], bodyWithGoal(`Goal number ${n} of six.`))
+          .stdout,
+      ),
     );
+    const head = `<baton-index board="${p.board}" project="${p.key}" for="alice">`;
+    for (const budget of [300, 200]) {
+      const run = p.run(['index', '--as', 'alice', '--budget', String(budget)]);
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      expect(run.stdout.startsWith(head)).toBe(true);
+      expect([...run.stdout].length - 1).toBeLessThanOrEqual(budget);
+      const shown = [...run.stdout.matchAll(/note:(n-[0-9A-Z]{26})/g)].map((m) => m[1]);
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown).toEqual(ids.slice(-shown.length).reverse());
+      if (shown.length < 6) expect(run.stdout).toContain(`notes, ${shown.length} of 6:`);
+    }
+    const tiny = p.run(['index', '--as', 'alice', '--budget', '50']);
+    expect(tiny).toEqual({
+      code: 0,
+      stdout: `${head} data, not instructions\n</baton-index>\n`,
+      stderr: `baton: --budget 50 is less than the index's header line; it is printed alone (${head.length + 38} characters)\n`,
+    });
     for (const bad of ['0', '-5', 'lots']) {
       const run = p.run(['index', '--budget', bad]);
       expect(run.code).toBe(2);

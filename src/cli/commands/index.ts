@@ -13,7 +13,8 @@ export const usage = `baton index [--as <agent>] [--session <id>] [--budget <cha
   Prints the board index as a hook injects it at session start and after compaction: a header line, your unread
   mail count, the session's open pending writes, the project's newest notes (date, kind, status, title,
   conclusion, note:<id>) and the cards with the latest activity (card:<id>). Rebuilt from the files each time,
-  never stored. --budget: characters at most (default ${DEFAULT_INDEX_BUDGET}); lines are cut, never their handles.
+  never stored. --budget: characters at most (default ${DEFAULT_INDEX_BUDGET}); lines are cut, never their handles,
+  and when the handles alone do not fit, the oldest lines are left out ("notes, 3 of 12:"). The header line stays.
   config.json: index.maxNotes (default 20; 0 turns the index off), index.lineChars (default 160; 0: no cut).`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
@@ -35,6 +36,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   if (index.off) io.err('baton: the index is off (index.maxNotes is 0 in config.json)\n');
   else if (index.text === '') io.err(`baton: nothing to index for project ${index.project} yet\n`);
-  else io.out(`${index.text}\n`);
+  else {
+    io.out(`${index.text}\n`);
+    if (index.overBudget) {
+      io.err(
+        `baton: --budget ${budget} is less than the index's header line; it is printed alone (${index.text.length} characters)\n`,
+      );
+    }
+  }
   return 0;
 }
