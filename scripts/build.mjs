@@ -3,7 +3,7 @@
 // with `--types` (what `npm install` runs), also the library's type declarations in dist/types, with tsc (seconds,
 // so the everyday build leaves the last ones in place).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 
@@ -61,6 +61,18 @@ await Promise.all([
 ]);
 mkdirSync('dist/web', { recursive: true });
 for (const file of ['index.html', 'style.css']) copyFileSync(`src/web/page/${file}`, `dist/web/${file}`);
+
+// The hook gate (src/hooks/gate/script.ts): a POSIX sh script generated from the harness registry.
+const gate = await build({
+  ...common,
+  entryPoints: ['src/hooks/gate/script.ts'],
+  format: 'esm',
+  write: false,
+});
+const { gateScript } = await import(
+  `data:text/javascript;base64,${Buffer.from(gate.outputFiles[0].text).toString('base64')}`
+);
+writeFileSync('dist/hook-gate.sh', gateScript(), { mode: 0o755 });
 
 if (withTypes) {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

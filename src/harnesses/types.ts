@@ -25,6 +25,11 @@ export interface HarnessInfo {
    * hook envelope's `hookEventName` says). Empty: baton's plugin or extension calls `baton hook` with baton's names.
    */
   hookEvents: Readonly<Record<string, HookEvent>>;
+  /**
+   * The hook input's field naming the session, where it is not `session_id` (the hook gate finds it by this name;
+   * the hooks read it through the harness's own stdin reader where it has one).
+   */
+  hookSessionField?: string;
   /** The stop hook's input field holding the agent's final reply, where it is not `last_assistant_message`. */
   stopReplyField?: string;
   /** The names its process runs under (the executable, or the script a `node`/`bun` runs): the process tree. */

@@ -6,6 +6,7 @@ import { derivedAgent } from '../core/agents/alias.js';
 import { decideAgent } from '../core/agents/claims.js';
 import { isDisabled, resolveBoard } from '../core/board/resolve.js';
 import { queuedIds } from '../core/messages/spool.js';
+import { hasGateMarker, RECENT_EDITS_FOLDER } from '../core/sessions/hook-gate.js';
 import { readJsonRecord } from '../core/store/json-record.js';
 import { nameProblem } from '../core/store/names.js';
 import { readTextFile } from '../core/store/read-file.js';
@@ -62,20 +63,22 @@ export function nothingToDo(check: QuietCheck): boolean {
   if (event === 'subagent-stop') return false;
   const sessions = join(board.root, 'sessions');
   if (event === 'pre-tool-use') {
-    // Nobody else has ever had a session here: no one to warn about.
-    return listNames(board.root, sessions).every(
-      (name) => name === `${input.session}.json` || name.endsWith('.lock'),
+    // No other session wrote a file lately (core/sessions/hook-gate.ts): no one to warn about.
+    return listNames(board.root, join(board.root, ...RECENT_EDITS_FOLDER)).every(
+      (name) => name === input.session,
     );
   }
   // The disk read as the file store reads it, without loading the store (this check is a hook's whole cost).
   const disk = { readText: (path: string, max?: number) => readTextFile(board.root, path, max) };
   const path = join(sessions, `${input.session}.json`);
-  const record = readJsonRecord<{ id: string; agent: string; transcriptPath?: string }>(disk, path, {
-    id: 'string',
-    agent: 'string',
-    transcriptPath: 'string?',
-  });
+  const record = readJsonRecord<{ id: string; harness: string; agent: string; transcriptPath?: string }>(
+    disk,
+    path,
+    { id: 'string', harness: 'string', agent: 'string', transcriptPath: 'string?' },
+  );
   if (!record.ok || record.value.id !== input.session) return false;
+  // The hook gate's marker is missing or stale: the full hook puts it back (hook-gate.ts).
+  if (!hasGateMarker(board, record.value)) return false;
   // The input names a transcript the record lacks (GitHub Copilot CLI names it first at its stop): the full hook
   // records it, so the session's end can draft from it.
   if (input.transcriptPath && !record.value.transcriptPath) return false;

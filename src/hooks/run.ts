@@ -6,10 +6,11 @@ import { logHookLine } from '../core/board/hook-log.js';
 import { type Board, isDisabled, openBoard } from '../core/board/open-board.js';
 import { renderIndex } from '../core/board-index/render.js';
 import type { Taker } from '../core/messages/receipt.js';
+import { pruneRecentEdits } from '../core/sessions/hook-gate.js';
 import { endSession, readSession, type SessionRecord } from '../core/sessions/session.js';
 import { touchPaths } from '../core/sessions/touched.js';
 import { oversizeTranscript, parentExited, startDetached } from './detached-draft.js';
-import { conflictWarning } from './edits.js';
+import { CONFLICT_WINDOW_MS, conflictWarning } from './edits.js';
 import { envelope, HOOKS, type HookAnswer } from './envelope.js';
 import type { HookEvent, HookHarness } from './events.js';
 import { grokRunsAnother } from './grok-compat.js';
@@ -177,6 +178,8 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
       const paths = writtenPaths(input.toolName, input.toolInput);
       if (paths.length === 0) return;
       const check = conflictWarning(board, input.session, input.cwd, paths);
+      // Marks of writes too old to warn about go, so the hook gate lets the next write through without node.
+      pruneRecentEdits(board, board.clock(), CONFLICT_WINDOW_MS);
       if (check.block) turn.answer.deny = check.warning;
       else turn.answer.context = check.warning;
       return;

@@ -3,6 +3,7 @@
 import { derivedAgent } from '../core/agents/alias.js';
 import { sessionAgent } from '../core/agents/identity.js';
 import type { Board } from '../core/board/open-board.js';
+import { hasGateMarker, refreshGateMarker } from '../core/sessions/hook-gate.js';
 import { boardAncestors, sessionAnchor } from '../core/sessions/process-tree.js';
 import { readSession, recordSession, type SessionRecord } from '../core/sessions/session.js';
 import type { HookHarness } from './events.js';
@@ -41,7 +42,11 @@ export function startSession(board: Board, harness: HookHarness, input: HookInpu
  */
 export function knownSession(board: Board, harness: HookHarness, input: HookInput): SessionRecord {
   const record = readSession(board, input.session);
-  if (record && (record.transcriptPath || !input.transcriptPath)) return record;
+  if (record && (record.transcriptPath || !input.transcriptPath)) {
+    // A session recorded before the hook gate came (or whose marker was lost) gets its marker back.
+    if (!hasGateMarker(board, record)) refreshGateMarker(board, record);
+    return record;
+  }
   return startSession(board, harness, input);
 }
 

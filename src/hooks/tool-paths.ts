@@ -2,12 +2,33 @@
 // apply_patch carries them in the patch text. Small on purpose: the hooks' quiet check runs it on every tool call.
 
 /**
- * Tools that write files, by name, in every harness baton wires (Claude, Codex, Gemini CLI, opencode, pi, GitHub
+ * Tools that write files, by name (any case), in every harness baton wires (Claude, Codex, Gemini CLI, opencode, pi, GitHub
  * Copilot CLI's `create` and `edit`, Qwen Code's `write_file` and `edit`, Grok Build's `search_replace`, Antigravity's
  * `write_to_file`, `replace_file_content` and `multi_replace_file_content`, whose path is `TargetFile`).
  */
-const WRITING_TOOL =
-  /^(write|edit|multiedit|notebookedit|apply_?patch|patch|replace|write_file|str_replace\w*|create_file|create|search_replace|write_to_file|(?:multi_)?replace_file_content)$/i;
+export const WRITING_TOOLS = [
+  'write',
+  'edit',
+  'multiedit',
+  'notebookedit',
+  'apply_patch',
+  'applypatch',
+  'patch',
+  'replace',
+  'write_file',
+  'str_replace*',
+  'create_file',
+  'create',
+  'search_replace',
+  'write_to_file',
+  'replace_file_content',
+  'multi_replace_file_content',
+] as const;
+// Any case; a trailing `*` is any letters, digits or `_` after it.
+const WRITING_TOOL = new RegExp(
+  `^(?:${WRITING_TOOLS.map((name) => name.replace(/\*$/, '\\w*')).join('|')})$`,
+  'i',
+);
 const PATH_KEYS = ['file_path', 'filePath', 'path', 'notebook_path', 'absolute_path', 'TargetFile'];
 const PATCH_FILE = /^\*\*\* (?:Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm;
 const MAX_PATHS = 50;

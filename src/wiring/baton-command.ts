@@ -50,13 +50,27 @@ export function shQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** The hook command written into a harness's settings: `'<node>' '<baton.js>' hook <event> --harness <harness>`. */
+/**
+ * What a harness runs for a hook: the hook gate (`/bin/sh <package>/dist/hook-gate.sh`, see hooks/gate/script.ts)
+ * before `command`, so a hook with nothing to do starts no node; `command` alone on Windows, or when the package has
+ * no gate (a command that is not this package's `[node, bin/baton.js]`).
+ */
+export function gatedCommand(command: string[] = batonCommand()): string[] {
+  if (process.platform === 'win32' || command.length !== 2) return command;
+  const gate = join(dirname(dirname(command[1]!)), 'dist', 'hook-gate.sh');
+  return existsSync(gate) ? ['/bin/sh', gate, ...command] : command;
+}
+
+/**
+ * The hook command written into a harness's settings: `'/bin/sh' '<gate>' '<node>' '<baton.js>' hook <event>
+ * --harness <harness>` (without the gate where there is none: see gatedCommand).
+ */
 export function hookCommandLine(
   event: HookEvent,
   harness: string,
   command: string[] = batonCommand(),
 ): string {
-  return `${command.map(shQuote).join(' ')} hook ${event} --harness ${harness}`;
+  return `${gatedCommand(command).map(shQuote).join(' ')} hook ${event} --harness ${harness}`;
 }
 
 /** Whether a hook entry's command is baton's (any install, any path): the ones init owns, repairs and removes. */
@@ -67,11 +81,15 @@ export function isBatonHookCommand(command: unknown): boolean {
 }
 
 /**
- * The paths a baton hook command runs (the quoted node and baton.js), for `doctor`; [] when the command is not in
- * the quoted form init writes (e.g. a bare `baton hook …` found on PATH).
+ * The paths a baton hook command runs (the quoted sh and gate when it has them, node and baton.js), for `doctor`;
+ * [] when the command is not in the quoted form init writes (e.g. a bare `baton hook …` found on PATH).
  */
 export function hookCommandPaths(command: string): string[] {
-  const match = /^'((?:[^']|'\\'')*)' '((?:[^']|'\\'')*)' hook /.exec(command.trim());
+  const part = "'((?:[^']|'\\\\'')*)'";
+  const match = new RegExp(`^(?:${part} ${part} )?${part} ${part} hook `).exec(command.trim());
   if (!match) return [];
-  return [match[1]!, match[2]!].map((part) => part.replaceAll(`'\\''`, "'"));
+  return match
+    .slice(1)
+    .filter((path) => path !== undefined)
+    .map((path) => path.replaceAll(`'\\''`, "'"));
 }

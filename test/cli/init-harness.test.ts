@@ -13,6 +13,7 @@ import {
   BATON_JS,
   expectGolden,
   expectValidSettings,
+  GATE,
   generic,
   NODE,
   wiredFiles,
@@ -22,8 +23,8 @@ import {
 // The plugin and the extension are written by their own modules (and tested there): here, that init writes exactly
 // their text for this install, marked as baton's.
 const SOURCES: Record<string, string> = {
-  '.opencode/plugin/baton.js': `${ownedMarkLine('slash')}\n${generic(opencodePluginSource([NODE, BATON_JS]))}`,
-  '.pi/extensions/baton.ts': `${ownedMarkLine('slash')}\n${generic(piExtensionSource([NODE, BATON_JS]))}`,
+  '.opencode/plugin/baton.js': `${ownedMarkLine('slash')}\n${generic(opencodePluginSource(['/bin/sh', GATE, NODE, BATON_JS]))}`,
+  '.pi/extensions/baton.ts': `${ownedMarkLine('slash')}\n${generic(piExtensionSource(['/bin/sh', GATE, NODE, BATON_JS]))}`,
 };
 
 function withSourcesNamed(files: Record<string, string>): Record<string, string> {
@@ -84,7 +85,7 @@ describe('baton init --harness: what each harness gets', () => {
     expectValidSettings('gemini', read(dir, '.gemini/settings.json'));
     const claude = JSON.parse(read(dir, '.claude/settings.json'));
     expect(claude.hooks.PreToolUse[0].hooks[0].command).toBe(
-      `'${NODE}' '${BATON_JS}' hook pre-tool-use --harness claude`,
+      `'/bin/sh' '${GATE}' '${NODE}' '${BATON_JS}' hook pre-tool-use --harness claude`,
     );
     expect(JSON.parse(read(dir, '.mcp.json')).mcpServers.baton).toEqual({
       type: 'stdio',

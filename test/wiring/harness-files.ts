@@ -1,5 +1,5 @@
 // Test helpers for harness wiring: the project's files (without the board), with this machine's node and baton.js
-// paths written as <NODE> and <BATON_JS>, golden folders, and the harnesses' settings schemas.
+// paths written as <NODE>, <BATON_JS> and <GATE>, golden folders, and the harnesses' settings schemas.
 import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Ajv } from 'ajv';
@@ -9,6 +9,8 @@ import { BIN, baton, filesUnder, type RunResult, testdir } from '../helpers/test
 
 export const NODE = realpathSync(process.execPath);
 export const BATON_JS = realpathSync(BIN);
+/** The hook gate the build writes next to bin/ (hooks/gate/script.ts): every hook command runs it first. */
+export const GATE = join(dirname(dirname(BATON_JS)), 'dist', 'hook-gate.sh');
 
 /**
  * A project folder and a HOME of its own (every harness's user-level folder under it), so nothing global is read or
@@ -32,7 +34,7 @@ export function wiringProject(prefix: string[] = []) {
 }
 
 export function generic(text: string): string {
-  return text.replaceAll(BATON_JS, '<BATON_JS>').replaceAll(NODE, '<NODE>');
+  return text.replaceAll(GATE, '<GATE>').replaceAll(BATON_JS, '<BATON_JS>').replaceAll(NODE, '<NODE>');
 }
 
 /** Every file under `dir` but the board, with its text made machine-independent. */

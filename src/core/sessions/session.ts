@@ -8,6 +8,7 @@ import { BatonError } from '../errors.js';
 import { type JsonSchema, readJsonRecord } from '../store/json-record.js';
 import { nameProblem, validateName } from '../store/names.js';
 import { validateStoredName, writeJsonRecord } from '../store/records.js';
+import { clearRecentEdit, refreshGateMarker } from './hook-gate.js';
 import { parentFromEnv, resolveParent } from './parent-link.js';
 import { boardAncestors, harnessOf, type ProcessInfo, sessionAnchor } from './process-tree.js';
 import { projectKeyOf } from './project.js';
@@ -74,6 +75,9 @@ export function writeSession(board: Board, record: SessionRecord): void {
   if (record.pid !== undefined && record.host === undefined) record.host = hostname();
   // cwd, transcriptPath and touched paths are free text from the harness: redacted like any body.
   writeJsonRecord(board, boardPath(board, 'sessions', `${record.id}.json`), record);
+  // The hook gate's view of the session (hook-gate.ts): its names now, none once it has ended.
+  refreshGateMarker(board, record);
+  if (record.endedAt) clearRecentEdit(board, record.id);
   if (record.pid !== undefined) {
     const start = boardAncestors(board).find((p) => p.pid === record.pid)?.start ?? '';
     const entry: PidEntry = { session: record.id, agent: record.agent, start };

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Board } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { enqueue } from '../messages/spool.js';
+import { markTakenInSession } from '../sessions/hook-gate.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { withLock } from '../store/lock.js';
 import { readTextFile } from '../store/read-file.js';
@@ -218,6 +219,7 @@ function applyOne(
     counts.queued++;
   }
   writeFileAtomic(board.root, path, text === after ? (theirs as Blob).bytes : text);
+  if (change.kind === 'session') markTakenInSession(board, text);
   if (now === undefined) counts.added++;
   else counts.changed++;
   if (text === after) keepTimes(path, join(worktree, change.rel));

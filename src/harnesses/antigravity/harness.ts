@@ -16,6 +16,7 @@ import type { HarnessInfo } from '../types.js';
 export const harness = {
   name: 'antigravity',
   label: 'Antigravity',
+  hookSessionField: 'conversationId',
   hookEvents: {
     PreInvocation: 'session-start',
     PreToolUse: 'pre-tool-use',

@@ -9,6 +9,7 @@ import type { HarnessInfo } from '../types.js';
 export const harness = {
   name: 'copilot',
   label: 'GitHub Copilot CLI',
+  hookSessionField: 'sessionId',
   hookEvents: {
     sessionStart: 'session-start',
     userPromptSubmitted: 'user-prompt-submit',

@@ -12,6 +12,7 @@ import type { HarnessInfo } from '../types.js';
 export const harness = {
   name: 'grok',
   label: 'Grok Build',
+  hookSessionField: 'sessionId',
   hookEvents: {
     SessionStart: 'session-start',
     UserPromptSubmit: 'user-prompt-submit',

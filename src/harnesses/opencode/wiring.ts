@@ -1,7 +1,9 @@
 // opencode: no command hooks — a plugin (.opencode/plugin/baton.js) does their work; the MCP server as mcp.baton
 // in opencode.json, slash commands in .opencode/command, the skill in .agents/skills, the block in AGENTS.md.
+
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { gatedCommand } from '../../wiring/baton-command.js';
 import { jsonEdit, markdownCommands, ownedFile, sharedAgentsEdits, yamlString } from '../../wiring/edits.js';
 import { objectAt } from '../../wiring/json-file.js';
 import { opencodeHome } from '../../wiring/locations.js';
@@ -42,7 +44,7 @@ export const wiring: HarnessWiring = {
       ownedFile(
         pluginPath(ctx),
         'plugin baton',
-        `${ownedMarkLine('slash')}\n${opencodePluginSource(ctx.command)}`,
+        `${ownedMarkLine('slash')}\n${opencodePluginSource(gatedCommand(ctx.command))}`,
         remove,
       ),
       jsonEdit(config, 'MCP server baton', remove, (settings) => {

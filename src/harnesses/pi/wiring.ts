@@ -1,7 +1,9 @@
 // pi: no command hooks and no MCP by design — one extension (.pi/extensions/baton.ts) is the whole integration;
 // the skill in .agents/skills, the block in AGENTS.md.
+
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { gatedCommand } from '../../wiring/baton-command.js';
 import { ownedFile, sharedAgentsEdits } from '../../wiring/edits.js';
 import { piHome } from '../../wiring/locations.js';
 import { ownedMarkLine } from '../../wiring/owned-file.js';
@@ -27,7 +29,7 @@ export const wiring: HarnessWiring = {
     ownedFile(
       extensionPath(ctx),
       'extension baton',
-      `${ownedMarkLine('slash')}\n${piExtensionSource(ctx.command)}`,
+      `${ownedMarkLine('slash')}\n${piExtensionSource(gatedCommand(ctx.command))}`,
       remove,
     ),
     ...sharedAgentsEdits(ctx, dir(ctx), remove),

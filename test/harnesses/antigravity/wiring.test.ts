@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { baton, snapshot } from '../../helpers/testdir.js';
 import { generic, wiredFiles, wiringProject } from '../../wiring/harness-files.js';
 
-const command = (event: string) => `'<NODE>' '<BATON_JS>' hook ${event} --harness antigravity`;
+const command = (event: string) =>
+  `'/bin/sh' '<GATE>' '<NODE>' '<BATON_JS>' hook ${event} --harness antigravity`;
 const TOOLS = '^(write_to_file|replace_file_content|multi_replace_file_content)$';
 
 /** baton's named hook as init writes it [A1][A2]. */

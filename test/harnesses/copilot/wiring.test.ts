@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baton, snapshot } from '../../helpers/testdir.js';
-import { BATON_JS, NODE, wiringProject } from '../../wiring/harness-files.js';
+import { BATON_JS, GATE, NODE, wiringProject } from '../../wiring/harness-files.js';
 
 function write(dir: string, rel: string, text: string): void {
   mkdirSync(join(dir, rel, '..'), { recursive: true });
@@ -33,7 +33,11 @@ describe('baton init --harness copilot', () => {
     expect(hooks.version).toBe(1);
     expect(Object.keys(hooks.hooks)).toEqual(EVENTS);
     expect(hooks.hooks.agentStop).toEqual([
-      { type: 'command', bash: `'${NODE}' '${BATON_JS}' hook stop --harness copilot`, timeoutSec: 30 },
+      {
+        type: 'command',
+        bash: `'/bin/sh' '${GATE}' '${NODE}' '${BATON_JS}' hook stop --harness copilot`,
+        timeoutSec: 30,
+      },
     ]);
     expect(JSON.parse(read(dir, '.github/mcp.json')).mcpServers.baton).toEqual({
       type: 'local',
@@ -72,7 +76,11 @@ describe('baton init --harness copilot', () => {
     const hooks = JSON.parse(read(dir, '.github/hooks/baton.json'));
     expect(hooks.hooks.sessionEnd).toEqual([
       { type: 'command', bash: './scripts/log-end.sh', timeoutSec: 5 },
-      { type: 'command', bash: `'${NODE}' '${BATON_JS}' hook session-end --harness copilot`, timeoutSec: 30 },
+      {
+        type: 'command',
+        bash: `'/bin/sh' '${GATE}' '${NODE}' '${BATON_JS}' hook session-end --harness copilot`,
+        timeoutSec: 30,
+      },
     ]);
     expect(Object.keys(JSON.parse(read(dir, '.github/mcp.json')).mcpServers)).toEqual(['mine', 'baton']);
     const once = snapshot(dir);
@@ -122,7 +130,7 @@ describe('baton init --harness copilot', () => {
     });
     expect(result.code).toBe(0);
     expect(JSON.parse(read(copilotHome, 'hooks/baton.json')).hooks.preToolUse[0].bash).toBe(
-      `'${NODE}' '${BATON_JS}' hook pre-tool-use --harness copilot`,
+      `'/bin/sh' '${GATE}' '${NODE}' '${BATON_JS}' hook pre-tool-use --harness copilot`,
     );
     expect(JSON.parse(read(copilotHome, 'mcp-config.json')).mcpServers.baton.command).toBe(NODE);
     expect(read(copilotHome, 'copilot-instructions.md')).toContain('<!-- baton:begin -->');

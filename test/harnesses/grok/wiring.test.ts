@@ -10,7 +10,7 @@ import { generic, wiredFiles, wiringProject } from '../../wiring/harness-files.j
 
 const handler = (event: string, timeout: number) => ({
   type: 'command',
-  command: `'<NODE>' '<BATON_JS>' hook ${event} --harness grok`,
+  command: `'/bin/sh' '<GATE>' '<NODE>' '<BATON_JS>' hook ${event} --harness grok`,
   timeout,
 });
 

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baton, snapshot } from '../../helpers/testdir.js';
-import { BATON_JS, NODE, wiringProject } from '../../wiring/harness-files.js';
+import { BATON_JS, GATE, NODE, wiringProject } from '../../wiring/harness-files.js';
 
 function write(dir: string, rel: string, text: string): void {
   mkdirSync(join(dir, rel, '..'), { recursive: true });
@@ -35,7 +35,7 @@ describe('baton init --harness qwen', () => {
         hooks: [
           {
             type: 'command',
-            command: `'${NODE}' '${BATON_JS}' hook pre-tool-use --harness qwen`,
+            command: `'/bin/sh' '${GATE}' '${NODE}' '${BATON_JS}' hook pre-tool-use --harness qwen`,
             timeout: 10,
           },
         ],
@@ -100,7 +100,7 @@ describe('baton init --harness qwen', () => {
     });
     expect(result.code).toBe(0);
     expect(JSON.parse(read(qwenHome, 'settings.json')).hooks.SessionEnd[0].hooks[0].command).toBe(
-      `'${NODE}' '${BATON_JS}' hook session-end --harness qwen`,
+      `'/bin/sh' '${GATE}' '${NODE}' '${BATON_JS}' hook session-end --harness qwen`,
     );
     expect(existsSync(join(qwenHome, 'commands/board.md'))).toBe(true);
     expect(read(qwenHome, 'QWEN.md')).toContain('<!-- baton:begin -->');
