@@ -131,13 +131,35 @@ describe('baton continue', () => {
     expect(out).toContain(
       `# or resume the original session:\ncd ${s.project} && claude --resume ${SOURCE}\n`,
     );
-    // Nothing was started, but the pending continuation is there for the next session.
-    expect(existsSync(join(s.root, 'state', 'continuations', `${s.projectKey}.json`))).toBe(true);
+    // Nothing was started and nothing is left: the printed command carries the link itself.
+    expect(existsSync(join(s.root, 'state', 'continuations'))).toBe(false);
   });
+
+  it('--print and --json leave no pending continuation: an unrelated `register` in the project claims nothing', () => {
+    const s = setup();
+    const before = snapshot(s.root);
+    expect(baton(['continue', s.note.id, '--print'], { cwd: s.project, env: s.env }).code).toBe(0);
+    expect(baton(['continue', s.note.id, '--json'], { cwd: s.project, env: s.env }).code).toBe(0);
+    expect(snapshot(s.root)).toEqual(before);
+    const zed = baton(['register', '--as', 'zed'], {
+      cwd: s.project,
+      env: { ...s.env, BATON_SESSION: 'zed-1' },
+    });
+    expect(zed.stdout).toBe('registered zed (session zed-1, shell)\n');
+    expect(registerIn(s, 'next-1')).toBe('');
+  });
+
+  /** `baton continue <note>` started, with a fake claude that exits at once: the pending continuation is left. */
+  function started(s: ReturnType<typeof setup>) {
+    const fake = fakeHarness(s, 'claude');
+    expect(baton(['continue', s.note.id], { cwd: s.project, env: { ...s.env, PATH: fake.bin } }).code).toBe(
+      7,
+    );
+  }
 
   it('end to end: the session registered next in that project gets the parent link, and only that one', () => {
     const s = setup();
-    expect(baton(['continue', s.note.id, '--print'], { cwd: s.project, env: s.env }).code).toBe(0);
+    started(s);
     expect(registerIn(s, 'next-1')).toBe(SOURCE);
     expect(registerIn(s, 'next-2')).toBe('');
     const sessions = baton(['sessions', '--project', '.'], { cwd: s.project, env: s.env }).stdout;
@@ -147,7 +169,7 @@ describe('baton continue', () => {
 
   it('BATON_PARENT_SESSION given explicitly wins over the pending continuation', () => {
     const s = setup();
-    baton(['continue', s.note.id, '--print'], { cwd: s.project, env: s.env });
+    started(s);
     expect(registerIn(s, 'next-1', { BATON_PARENT_SESSION: 'other-parent' })).toBe('other-parent');
     // Left for the next session, since it names another parent.
     expect(registerIn(s, 'next-2')).toBe(SOURCE);
@@ -156,7 +178,7 @@ describe('baton continue', () => {
   it('an expired pending continuation is ignored', () => {
     const s = setup();
     writeFileSync(join(s.root, 'config.json'), '{"pending": {"ttl": "1ms"}}\n');
-    baton(['continue', s.note.id, '--print'], { cwd: s.project, env: s.env });
+    started(s);
     expect(registerIn(s, 'late')).toBe('');
   });
 
@@ -269,7 +291,7 @@ setInterval(() => {}, 1000);
     expect(readFileSync(log, 'utf8')).toBe('TERM\n');
   }, 30_000);
 
-  it('a harness that is not installed is an error naming --print', () => {
+  it('a harness that is not installed is an error naming --print, and leaves no pending continuation', () => {
     const s = setup();
     const empty = join(s.dir, 'empty-bin');
     mkdirSync(empty);
@@ -279,8 +301,9 @@ setInterval(() => {}, 1000);
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      `baton: gemini is not installed or not on PATH — install it, or run \`baton continue ${s.note.id} --print\` for the command (the pending continuation is left)\n`,
+      `baton: gemini is not installed or not on PATH — install it, or run \`baton continue ${s.note.id} --harness gemini --print\` for the command\n`,
     );
+    expect(registerIn(s, 'next-1')).toBe('');
   });
 
   /** A fake `name` on a PATH of its own that records its argv, folder, parent link and stdin, and exits 7. */

@@ -5,6 +5,7 @@ import { constants } from 'node:os';
 import { BatonError } from '../../core/errors.js';
 import { type Continuation, prepareContinuation } from '../../core/notes/continuation.js';
 import { isStartableHarness, STARTABLE_HARNESSES, shellLine } from '../../core/sessions/harness-commands.js';
+import { claimContinuation } from '../../core/sessions/parent-link.js';
 import { boardFromFlags, echoBoard, printJson, requireEnabled } from '../board-flags.js';
 import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage, UsageError } from '../io.js';
@@ -21,7 +22,8 @@ export const usage = `baton continue <note-id> [--harness ${STARTABLE_HARNESSES.
   --exec     run it headless, in the harness's own non-interactive mode (claude -p, codex exec, gemini -p,
              opencode run, pi -p) with no stdin; its output is baton's, and baton exits with its exit code
   --prompt   what the new session should do: added to its first message after the handoff
-  --print    print the command and the message; start nothing (the pending continuation is still left)
+  --print    print the command and the message; start nothing and leave no pending continuation (the command
+             sets BATON_PARENT_SESSION, which links the session it starts)
   --json     the command and the message as JSON; starts nothing (with --exec: add --print)
   Arguments after the note id (after \`--\` when they start with a dash) go to the harness: \`-- --yolo\`.`;
 
@@ -54,6 +56,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     headless: flags.exec === true,
     request: flags.prompt,
     args: harnessArgs,
+    // Printed, not started: a pending continuation would go to whichever session registers in the project next.
+    pending: !print,
   });
   const start = shellLine(continuation.argv, { cwd: continuation.cwd, env: continuation.env });
   const resume =
@@ -73,7 +77,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       shell: start,
       text: continuation.text,
       textFile: continuation.textFile ?? null,
-      pending: continuation.pendingPath,
+      pending: continuation.pendingPath ?? null,
       resume:
         'argv' in continuation.resume
           ? { command: continuation.resume.argv, cwd: continuation.resume.cwd ?? null, shell: resume }
@@ -93,7 +97,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (!continuation.headless) {
     io.err(resume ? `resume the original session instead: ${resume}\n` : `(${reasonOf(continuation)})\n`);
   }
-  return startHarness(continuation, io);
+  return startHarness(continuation, io, () => {
+    // Nothing started: no session should claim the link meant for this one (unless another continue replaced it).
+    claimContinuation(board, continuation.note.projectKey, (p) => p.note === continuation.note.id);
+  });
 }
 
 function printText(io: CliIO, continuation: Continuation, start: string, resume: string | undefined): void {
@@ -124,7 +131,7 @@ const HANDED_OVER = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 // harness's, and a harness waiting on it would never end), and baton exits with its code. While it runs, baton's own
 // signal handling is set aside: Ctrl-C reaches the harness from the terminal (it decides what it means; baton must not
 // exit under it and hand the terminal back to the shell), and a SIGTERM or SIGHUP sent to baton alone is passed on.
-function startHarness(continuation: Continuation, io: CliIO): Promise<number> {
+function startHarness(continuation: Continuation, io: CliIO, notStarted: () => void): Promise<number> {
   const [program, ...args] = continuation.argv;
   return new Promise((done, fail) => {
     const child = spawn(program!, args, {
@@ -149,11 +156,12 @@ function startHarness(continuation: Continuation, io: CliIO): Promise<number> {
     };
     child.on('error', (error: NodeJS.ErrnoException) => {
       restore();
+      notStarted();
       if (error.code === 'ENOENT') {
         fail(
           new BatonError(
             'not_found',
-            `${program} is not installed or not on PATH — install it, or run \`baton continue ${continuation.note.id}${continuation.headless ? ' --exec' : ''} --print\` for the command (the pending continuation is left)`,
+            `${program} is not installed or not on PATH — install it, or run \`baton continue ${continuation.note.id} --harness ${continuation.harness}${continuation.headless ? ' --exec' : ''} --print\` for the command`,
           ),
         );
       } else fail(error);

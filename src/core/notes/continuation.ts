@@ -40,6 +40,12 @@ export interface ContinuationOptions {
   request?: string;
   /** Arguments for the harness (after `--`), where its CLI takes them. */
   args?: readonly string[];
+  /**
+   * Leave the pending continuation for the note's project (default true). A front end that only prints the command
+   * (`continue --print`) leaves none: the command carries BATON_PARENT_SESSION, and a pending one would be claimed by
+   * whichever session registers there next.
+   */
+  pending?: boolean;
 }
 
 export interface Continuation {
@@ -59,16 +65,17 @@ export interface Continuation {
   cwdFrom: 'session' | 'project' | 'current';
   /** The environment to add: the parent link the session-start hook reads. */
   env: Record<string, string>;
-  /** The pending continuation left for the note's project (the next session started there claims it). */
-  pendingPath: string;
+  /** The pending continuation left for the note's project (the next session started there claims it), if any. */
+  pendingPath?: string;
   /** The command that resumes the original session, or why there is none. */
   resume: { argv: string[]; cwd?: string } | { reason: string };
 }
 
 /**
  * Prepares the continuation of note `noteId` (any unique prefix): builds the message and the command, writes the
- * message to a file when it is too long, and leaves the pending continuation for the note's project. Nothing is
- * started: the front end runs `argv` (or prints it). An unknown or ambiguous id throws before anything is written.
+ * message to a file when it is too long, and (unless `pending: false`) leaves the pending continuation for the
+ * note's project. Nothing is started: the front end runs `argv` (or prints it). An unknown or ambiguous id throws
+ * before anything is written.
  */
 export function prepareContinuation(
   board: Board,
@@ -100,15 +107,18 @@ export function prepareContinuation(
     message = fileMessage(note, textFile, options.request);
   }
   const now = board.clock();
-  const pendingPath = leaveContinuation(board, {
-    version: 1,
-    projectKey: note.projectKey,
-    parentSession: parent,
-    note: note.id,
-    harness,
-    createdAt: new Date(now).toISOString(),
-    expiresAt: expiryOf(now, ttl),
-  });
+  const pendingPath =
+    options.pending === false
+      ? undefined
+      : leaveContinuation(board, {
+          version: 1,
+          projectKey: note.projectKey,
+          parentSession: parent,
+          note: note.id,
+          harness,
+          createdAt: new Date(now).toISOString(),
+          expiresAt: expiryOf(now, ttl),
+        });
   return {
     note,
     harness,

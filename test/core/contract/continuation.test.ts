@@ -43,7 +43,7 @@ describe.each(STORES)('%s store', (_name, open) => {
       expect(c.harness).toBe('codex');
       expect(c.env).toEqual({ BATON_PARENT_SESSION: 'src-1' });
       expect(c.pendingPath).toBe(continuationPath(board, projectKeyOf(project)));
-      expect(JSON.parse(readText(store, c.pendingPath))).toEqual({
+      expect(JSON.parse(readText(store, c.pendingPath!))).toEqual({
         version: 1,
         projectKey: projectKeyOf(project),
         parentSession: 'src-1',
