@@ -4,7 +4,7 @@ import type { Board } from '../core/board/open-board.js';
 import { visibleText } from '../core/display/visible-text.js';
 import type { NoteRecord } from '../core/notes/note.js';
 import { listNotes } from '../core/notes/read.js';
-import { lineageText } from '../core/notes/timeline-text.js';
+import { lineageText, sessionText } from '../core/notes/timeline-text.js';
 import type { Harness } from '../core/transcripts/digest.js';
 import { harnessLabel } from '../harnesses/registry.js';
 
@@ -19,8 +19,9 @@ export function writtenLineage(board: Board, note: NoteRecord): string {
 }
 
 /**
- * The receipt's lines: `wrote <id> "<title>" (<kind>, <provenance>, <n> files)<how>`, then project · session ·
- * lineage, then `more` (lines of its own), then the file. Text from the board is shown on one line, escaped.
+ * The receipt's lines: `wrote <id> "<title>" (<kind>, <provenance>, <n> files)<how>`, then project · session (or
+ * `no session`) · lineage, then `more` (lines of its own), then the file. Text from the board is shown on one line,
+ * escaped.
  */
 export function receiptText(
   note: NoteRecord,
@@ -32,7 +33,7 @@ export function receiptText(
   const files = note.files.length === 1 ? '1 file' : `${note.files.length} files`;
   return (
     `wrote ${note.id} "${show(note.title)}" (${note.kind}, ${note.provenance}, ${files})${options.how ?? ''}\n` +
-    `  project ${note.projectKey} · session ${show(note.session.slice(0, 8))} · ${show(lineage)}\n` +
+    `  project ${note.projectKey} · ${sessionText(note, 8)} · ${show(lineage)}\n` +
     (options.more ?? []).map((line) => `  ${line}\n`).join('') +
     `  ${show(path)}\n`
   );

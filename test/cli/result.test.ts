@@ -24,6 +24,24 @@ function noteOf(p: ReturnType<typeof project>, id: string) {
 }
 
 describe('baton result write', () => {
+  it('with no session and no delegating session: the receipt says "no session", `board` says "result"', () => {
+    const p = project();
+    const result = p.run(['result', 'write', '--title', 'Standalone audit'], DELIVERABLE);
+    expect(result.code).toBe(0);
+    const id = idOf(result.stdout);
+    expect(result.stdout.split('\n').slice(0, 2)).toEqual([
+      `wrote ${id} "Standalone audit" (result, curated, 0 files)`,
+      `  project ${p.key} · no session · first of its line (the anchor of this project)`,
+    ]);
+    const board = p.run(['board']);
+    expect(board.stdout).toMatch(
+      new RegExp(`\\| Standalone audit \\| ok \\| result \\| 0 files \\| ${id}\n`),
+    );
+    expect(board.stdout).not.toContain('sub-agent of');
+    const json = JSON.parse(p.run(['board', '--json']).stdout);
+    expect([json.families[0].kind, json.families[0].note.kind]).toEqual(['main', 'result']);
+  });
+
   it('takes the body from stdin and the summary from flags; prints id, path and the board', () => {
     const p = project();
     const result = p.run(

@@ -121,7 +121,7 @@ describe('write_handoff (curated)', () => {
       [
         `wrote handoff ${note.id} as alice`,
         'title: Login flake fixed',
-        `project ${key} · session ${note.id} · first of its line (the anchor of this project) · 2 files`,
+        `project ${key} · no session · first of its line (the anchor of this project) · 2 files`,
         'redaction: nothing to redact',
         `[board ${basename(dir)}]`,
       ].join('\n'),
@@ -196,8 +196,8 @@ describe('write_handoff (curated)', () => {
     });
     const client = await connect({ board: boardIn(dir, { BATON_SESSION: 'sess-server' }), agent: 'alice' });
     const text = textOf(await call(client, 'write_handoff', SECTIONS));
-    const id = /^wrote handoff (n-\S+) as alice$/m.exec(text)?.[1];
-    expect(text).toContain(`· session ${id} · first of its line · 0 files`);
+    expect(text).toMatch(/^wrote handoff n-\S+ as alice$/m);
+    expect(text).toContain('· no session · first of its line · 0 files');
   });
 
   it.each([
@@ -488,6 +488,16 @@ describe('board', () => {
     expect(limited.split('\n').slice(-2)).toEqual([
       `        ${time(T0 + 90 * MINUTE)} | Sub | ok | sub-agent of sess-bbb | 0 files | ${n3}`,
       '… and 1 older family (raise "limit")',
+    ]);
+  });
+
+  it('a result no session delegated is shown as a result of its own line, not "sub-agent of " with no parent', async () => {
+    const dir = testdir();
+    seedBoard(dir, T0);
+    const id = seedResult(dir, T0, { session: 'sess-ccc', parent: '', title: 'Standalone audit' });
+    const text = textOf(await call(await alice(dir), 'board', {}));
+    expect(text.split('\n').slice(-1)).toEqual([
+      `  ${time(T0)} | Standalone audit | ok | result | 0 files | ${id}`,
     ]);
   });
 

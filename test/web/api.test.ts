@@ -154,6 +154,19 @@ describe('reads', () => {
     expect('body' in second.note!).toBe(false);
   });
 
+  it('a result no session delegated is a family of its own, kind main (the page shows it as a result, not a sub-agent)', async () => {
+    const board = seed(testdir());
+    const standalone = writeResult(board, {
+      title: 'Standalone audit',
+      body: 'Nobody delegated this.',
+      currentSession: false,
+    }).note;
+    const { get } = await serve(board);
+    const { body } = await get<TimelineJson>('/api/timeline');
+    const family = body.families.find((f) => f.note?.id === standalone.id)!;
+    expect([family.kind, family.note!.kind, family.children]).toEqual(['main', 'result', []]);
+  });
+
   it('answers one note with its six sections, relatives, resume and supplement plan', async () => {
     const board = seed(testdir());
     const { get } = await serve(board);

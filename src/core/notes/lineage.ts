@@ -8,7 +8,10 @@ export interface TimelineNode {
   note?: NoteRecord;
   /** An external parent: a session with no note on this board (shown dashed). */
   external?: string;
-  /** `main` for a handoff, `sub-agent` for a result note (a delegated task), `external` for a missing parent. */
+  /**
+   * `sub-agent` for a result note a session delegated (it has a parent session), `main` for a handoff or a result no
+   * session delegated (the first of its line), `external` for a missing parent.
+   */
   kind: 'main' | 'sub-agent' | 'external';
   /** The first 8 characters of the parent session ("source: …"), when there is one. */
   source?: string;
@@ -78,7 +81,7 @@ export function buildTimeline(
 
   const nodes: TimelineNode[] = notes.map((note) => ({
     note,
-    kind: note.kind === 'result' ? 'sub-agent' : 'main',
+    kind: note.kind === 'result' && note.parentSession ? 'sub-agent' : 'main',
     source: note.parentSession ? short(note.parentSession) : undefined,
     continuedBy: 0,
     inProgress: isLive(note.session),

@@ -70,8 +70,13 @@ export function nodeLine(node: TimelineNode): string {
     return `╌ external session ${show(node.external ?? '').slice(0, SHORT_SESSION)} (no note on this board)${node.inProgress ? ' · in progress' : ''} ╌`;
   }
   const note = node.note;
+  // A result no session delegated is the first of its line, but it is not a handoff: it says `result`.
   const kind =
-    node.kind === 'sub-agent' ? `sub-agent of ${show(note.parentSession.slice(0, SHORT_SESSION))}` : 'main';
+    node.kind === 'sub-agent'
+      ? `sub-agent of ${show(note.parentSession.slice(0, SHORT_SESSION))}`
+      : note.kind === 'result'
+        ? 'result'
+        : 'main';
   const files = note.files.length === 1 ? '1 file' : `${note.files.length} files`;
   const badges = [
     node.continuedBy > 0 ? `continued by ${node.continuedBy}` : '',
@@ -80,6 +85,15 @@ export function nodeLine(node: TimelineNode): string {
     note.provenance === 'raw' ? 'raw draft' : '',
   ].filter(Boolean);
   return `${lineTime(note.createdAt)} | ${show(note.title)} | ${note.status} | ${kind} | ${files} | ${note.id}${badges.length ? ` · ${badges.join(' · ')}` : ''}`;
+}
+
+/**
+ * The note's session, for a receipt: `session <id>` (its first `chars` characters when given), or `no session` for a
+ * note written outside any session (its session is then its own id, so a continuation can still name it).
+ */
+export function sessionText(note: NoteRecord, chars?: number): string {
+  if (note.session === note.id) return 'no session';
+  return `session ${show(chars === undefined ? note.session : note.session.slice(0, chars))}`;
 }
 
 /**

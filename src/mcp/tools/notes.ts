@@ -8,7 +8,7 @@ import { type NoteRecord, projectKeyProblem } from '../../core/notes/note.js';
 import { listNotes, readNote, storedNoteText } from '../../core/notes/read.js';
 import { cutLine, cutSummary } from '../../core/notes/result-head.js';
 import { SECTIONS, type SectionKey } from '../../core/notes/sections.js';
-import { lineageText, timelineText } from '../../core/notes/timeline-text.js';
+import { lineageText, sessionText, timelineText } from '../../core/notes/timeline-text.js';
 import { type WriteHandoffResult, writeHandoff } from '../../core/notes/write.js';
 import { RESULT_LIMITS, writeResult } from '../../core/notes/write-result.js';
 import { isLive, listSessions } from '../../core/sessions/live.js';
@@ -304,7 +304,7 @@ function receipt(board: Board, result: WriteHandoffResult, what: string): string
   return [
     what,
     `title: ${oneLine(note.title)}`,
-    `project ${note.projectKey} · session ${oneLine(note.session)} · ${lineageText(note, notes)} · ${files}`,
+    `project ${note.projectKey} · ${sessionText(note)} · ${lineageText(note, notes)} · ${files}`,
     result.redacted > 0
       ? `redacted ${result.redacted} credential span(s) before storing${result.redactedKinds.length ? `: ${result.redactedKinds.join(', ')}` : ''}`
       : 'redaction: nothing to redact',
