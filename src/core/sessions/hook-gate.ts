@@ -3,16 +3,18 @@
 // marker that is missing or unreadable only sends the hook on to the full hook, which makes it again.
 //
 //   state/hook-gate/<session>/<harness>+<agent>+<alias>+<t|n>   one empty file: the names the session's mail waits
-//                                                                under, and whether its record names a transcript
+//                                                                under, and whether its record names a transcript;
+//                                                                made after the record, so a record newer than it
+//                                                                (edited by hand) makes the gate hand over
 //   state/recent-edits/<session>                                 the session wrote a file lately (mtime: when)
 //
 // The gate also reads what exists anyway: the queues (state/delivery/<agent>/new|claimed), state/index-due/<session>
 // and pending/<session>.json.
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { derivedAgent } from '../agents/alias.js';
 import type { Board } from '../board/open-board.js';
 import { nameProblem } from '../store/names.js';
-import { entryKind } from '../store/safe-fs.js';
 import type { SessionRecord } from './session.js';
 
 export const GATE_FOLDER = ['state', 'hook-gate'] as const;
@@ -42,20 +44,30 @@ export function refreshGateMarker(board: Board, record: SessionRecord): void {
   try {
     const dir = gateDir(board, record.id);
     const name = record.endedAt ? undefined : gateMarkerName(record);
+    // Every entry goes, the current name too: made again, it is newer than the record just written.
     for (const entry of board.store.list(dir))
-      if (entry.name !== name && entry.kind === 'file') board.store.remove(`${dir}/${entry.name}`);
+      if (entry.kind === 'file') board.store.remove(`${dir}/${entry.name}`);
     if (name !== undefined) board.store.touch(`${dir}/${name}`);
   } catch {
     // Derived: see above.
   }
 }
 
-/** Whether the session's gate marker is in place as its record asks (the hooks' quick check: one lstat). */
+/**
+ * Whether the session's gate marker is in place as its record asks and not older than the record (a record edited
+ * by hand since makes it stale): the hooks' quick check, two lstats.
+ */
 export function hasGateMarker(
   board: Pick<Board, 'root'>,
   record: Pick<SessionRecord, 'id' | 'harness' | 'agent' | 'transcriptPath'>,
 ): boolean {
-  return entryKind(`${gateDir(board, record.id)}/${gateMarkerName(record)}`) === 'file';
+  try {
+    const marker = lstatSync(`${gateDir(board, record.id)}/${gateMarkerName(record)}`);
+    const written = lstatSync(join(board.root, 'sessions', `${record.id}.json`));
+    return marker.isFile() && written.isFile() && marker.mtimeMs >= written.mtimeMs;
+  } catch {
+    return false;
+  }
 }
 
 function editPath(board: Pick<Board, 'root'>, session: string): string {

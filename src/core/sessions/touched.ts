@@ -6,7 +6,7 @@ import { type Board, requireBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { validateName } from '../store/names.js';
 import { writeJsonRecord } from '../store/records.js';
-import { stampRecentEdit } from './hook-gate.js';
+import { refreshGateMarker, stampRecentEdit } from './hook-gate.js';
 import { projectRootOf } from './project.js';
 import { readSession, type SessionRecord, sessionPath } from './session.js';
 
@@ -99,6 +99,7 @@ export function touchPaths(board: Board, sessionId: string, paths: string[], cwd
     writeJsonRecord(board, file, record);
     // Other sessions' hooks before a write now look for a conflict (the hook gate: hook-gate.ts).
     stampRecentEdit(board, id, Date.parse(now));
+    refreshGateMarker(board, record);
     return { session: record, recorded, dropped };
   });
 }

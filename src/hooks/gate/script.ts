@@ -220,7 +220,7 @@ if [ "$event" = pre-tool-use ]; then
   quiet
 fi
 
-# A prompt or a stop: mail waiting for the session's agent or alias, the index due, a card write pending.
+# A prompt or a stop: mail waiting for the session's agent or alias, a card write pending, the index due.
 [ ! -L "$root/${gate}" ] && [ ! -L "$root/${gate}/$session" ] || full
 set -- "$root/${gate}/$session"/*
 [ $# -eq 1 ] && [ -f "$1" ] && [ ! -L "$1" ] || full
@@ -232,6 +232,10 @@ names=\${names#*${GATE_SEPARATOR}}
 alias=\${names%%${GATE_SEPARATOR}*}
 transcript=\${names#*${GATE_SEPARATOR}}
 [ "$marked" = "$harness" ] || full
+# The record edited since the marker was made (by hand: baton's writers make the marker after it): hand over.
+record=$root/sessions/$session.json
+[ -f "$record" ] && [ ! -L "$record" ] && [ ! -L "$root/sessions" ] || full
+[ "$record" -nt "$1" ] && full
 [ -z "\${BATON_AGENT-}" ] || agent=$BATON_AGENT
 for name in "$agent" "$alias"; do
   case $name in
@@ -256,10 +260,12 @@ for name in "$agent" "$alias"; do
     done
   done
 done
-for due in "$root/state/index-due/$session" "$root/pending/$session.json"; do
-  [ -e "$due" ] || [ -L "$due" ] && full
-done
-[ ! -L "$root/state/index-due" ] || full
+[ -e "$root/pending/$session.json" ] || [ -L "$root/pending/$session.json" ] && full
+# The index due after a compaction comes with the next prompt (at a stop, only along with mail: above).
+if [ "$event" = user-prompt-submit ]; then
+  [ ! -L "$root/state/index-due" ] || full
+  [ -e "$root/state/index-due/$session" ] || [ -L "$root/state/index-due/$session" ] && full
+fi
 quiet
 `;
 }
