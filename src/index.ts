@@ -1,89 +1,129 @@
-// The library entry: baton's core for Node tools that use a board without spawning the CLI.
+/**
+ * baton's core as a library, for Node tools that use a board without spawning the CLI: open a board, then send and
+ * read messages, keep cards, write and read handoff notes. Every function takes the `Board` that `openBoard` returns
+ * and throws a `BatonError` (a stable `code` and a message naming the fix) on bad input or a broken board, having
+ * written nothing.
+ *
+ * One naming rule: the agent doing a write is its options' `as` (like `--as` on the command line) — `sendMessage`,
+ * `createCard`, `appendEntry`, `writeHandoff`, `writeResult`. Their old names (`from`, `by`, `author`, `agent`) still
+ * work and are deprecated. A read about one agent's data names it `agent` (`listMessages({ agent })`).
+ *
+ * This reference is generated from these declarations' TSDoc (`npm run docs`).
+ * @packageDocumentation
+ */
 
-export { resolveAgent } from './core/agents/identity.js';
-export { listAgents, registerAgent } from './core/agents/registry.js';
+// Agents
+export { type ActingAgentOptions, resolveAgent } from './core/agents/identity.js';
+export { type AgentRecord, type AgentSummary, listAgents, registerAgent } from './core/agents/registry.js';
+// The board
 export { type LoadedSettings, loadSettings, type Settings } from './core/board/config.js';
-export { diagnoseBoard } from './core/board/doctor.js';
-export { collectGarbage, type GcReport } from './core/board/gc.js';
+export { type DoctorLine, type DoctorReport, diagnoseBoard } from './core/board/doctor.js';
+export { collectGarbage, type GcOptions, type GcReport } from './core/board/gc.js';
 export {
   type Board,
+  type EnsureBoardOptions,
+  type Env,
   ensureBoard,
   isDisabled,
   type OpenBoardOptions,
   openBoard,
+  type Redactor,
   requireBoard,
 } from './core/board/open-board.js';
-export { resolveBoard } from './core/board/resolve.js';
+export type { BoardSource } from './core/board/resolve.js';
+// What an agent is shown: the board's index and context packs
 export {
   type BoardIndex,
-  DEFAULT_INDEX_BUDGET,
+  type IndexCard,
+  type IndexNote,
   type IndexOptions,
   renderIndex,
-  replaceIndex,
-} from './core/board-index/index.js';
+} from './core/board-index/render.js';
+// Cards
 export {
   type AppendEntryOptions,
+  type AppendEntryOptionsAuthor,
   type AppendEntryResult,
   appendEntry,
+} from './core/cards/append.js';
+export {
   CARD_LIMITS,
   type CardEntry,
-  type CardList,
-  type CardRead,
   type CardSummary,
-  type CreateCardOptions,
-  type CreateCardResult,
-  createCard,
-  deleteCard,
   ENTRY_TYPES,
   type EntryType,
-  listCards,
-  readCard,
-} from './core/cards/index.js';
+} from './core/cards/card.js';
+export {
+  type CreateCardOptions,
+  type CreateCardOptionsBy,
+  type CreateCardResult,
+  createCard,
+} from './core/cards/create.js';
+export { deleteCard } from './core/cards/delete.js';
+export { type CardList, type CardRead, listCards, readCard } from './core/cards/find.js';
 export { BatonError, type BatonErrorCode, isBatonError } from './core/errors.js';
+export type { LlmOverrides } from './core/llm/config.js';
+// Handoffs from a harness session's transcript
 export {
   type GenerateHandoffOptions,
   type GenerateHandoffResult,
   generateHandoff,
   type LlmConfig,
+  type LlmProvider,
   resolveLlmConfig,
+  type SupplementaryHandoffOptions,
   type SupplementaryHandoffResult,
   writeSupplementaryHandoff,
 } from './core/llm/index.js';
-export { type PollBatch, pollMessages, redeliver } from './core/messages/delivery.js';
+// Messages
+export {
+  type PollBatch,
+  type PollOptions,
+  pollMessages,
+  type RedeliverOptions,
+  redeliver,
+} from './core/messages/delivery.js';
 export type { Message } from './core/messages/message.js';
-export { findMessage, listMessages, readThread } from './core/messages/read.js';
-export { MESSAGE_LIMITS, type SendOptions, type SendResult, sendMessage } from './core/messages/send.js';
-export { type Continuation, prepareContinuation } from './core/notes/continuation.js';
 export {
-  buildTimeline,
-  listNotes,
-  type NoteRecord,
-  parseSections,
-  readNote,
-  SECTION_KEYS,
-  type Timeline,
-  type TimelineNode,
-  type WriteHandoffOptions,
-  type WriteResultOptions,
-  writeHandoff,
-  writeResult,
-} from './core/notes/index.js';
-export { buildPack, type ContextPack, type PackOptions } from './core/pack/index.js';
+  findMessage,
+  type ListMessagesOptions,
+  listMessages,
+  type MessageList,
+  readThread,
+} from './core/messages/read.js';
 export {
-  type CommitResult,
-  commitPending,
-  type PendingWrite,
-  parseBoardEntryReply,
-  pendingPrompt,
-  readPending,
-  requestCardEntry,
-  requestHandoff,
-} from './core/pending/index.js';
-export { redact } from './core/redaction/redact.js';
-export { latestLiveSession, listSessions } from './core/sessions/live.js';
-export { touchPaths } from './core/sessions/touched.js';
-export { whoElse } from './core/sessions/who-else.js';
-export { formatRecord, parseRecord } from './core/store/front-matter.js';
-export { idTime, isId, newId } from './core/store/ids.js';
-export { validateName } from './core/store/names.js';
+  MESSAGE_LIMITS,
+  type SendOptions,
+  type SendOptionsFrom,
+  type SendResult,
+  sendMessage,
+} from './core/messages/send.js';
+export {
+  type Continuation,
+  type ContinuationOptions,
+  prepareContinuation,
+} from './core/notes/continuation.js';
+// Notes: handoffs and results
+export { buildTimeline, type Timeline, type TimelineNode } from './core/notes/lineage.js';
+export type { NoteRecord } from './core/notes/note.js';
+export { type ListNotesOptions, listNotes, type NoteList, readNote } from './core/notes/read.js';
+export { SECTION_KEYS, type SectionKey } from './core/notes/sections.js';
+export { type WriteHandoffOptions, type WriteHandoffResult, writeHandoff } from './core/notes/write.js';
+export { type WriteResultOptions, type WriteResultResult, writeResult } from './core/notes/write-result.js';
+export { buildPack, type ContextPack, type PackedItem, type PackOptions } from './core/pack/build.js';
+export type { Unresolved } from './core/pack/refs.js';
+// Redaction
+export { type RedactionResult, type RedactOptions, redact } from './core/redaction/redact.js';
+// Sessions
+export { listSessions, type SessionList } from './core/sessions/live.js';
+export type { SessionRecord } from './core/sessions/session.js';
+export type { TouchedPath } from './core/sessions/touched.js';
+export {
+  type OtherSession,
+  type WhoElseOptions,
+  type WhoElseResult,
+  whoElse,
+} from './core/sessions/who-else.js';
+export { type NameKind, validateName } from './core/store/names.js';
+export type { Problem } from './core/store/safe-fs.js';
 export { type DraftHandoffOptions, type DraftHandoffResult, draftHandoff } from './core/transcripts/index.js';

@@ -65,7 +65,7 @@ async function newCard(argv: string[], io: CliIO): Promise<number> {
     throw new UsageError('card new needs a title: baton card new "<title>" (or --ask "<intent>")');
   }
   const board = boardFromFlags(io, flags);
-  const result = createCard(board, { title, by: cardAuthor(board, flags.as) });
+  const result = createCard(board, { title, as: cardAuthor(board, flags.as) });
   if (flags.json) printJson(io, { board: board.root, ...result });
   else io.out(cardReceipt('created', result.card));
   io.err(redactionNote(result.redacted));
@@ -113,7 +113,7 @@ async function write(argv: string[], io: CliIO): Promise<number> {
   const board = boardFromFlags(io, flags);
   const author = cardAuthor(board, flags.as);
   const body = flags.body ?? (await io.readStdin());
-  const result = appendEntry(board, id, { type, author, body });
+  const result = appendEntry(board, id, { type, as: author, body });
   if (flags.json) printJson(io, { board: board.root, ...result });
   else io.out(entryReceipt(result.card, result.entry));
   io.err(redactionNote(result.redacted));

@@ -61,7 +61,7 @@ async function write(argv: string[], io: CliIO): Promise<number> {
     files: flags.files?.split(','),
     session: flags.session,
     parentSession: flags['parent-session'],
-    agent: flags.agent ?? flags.as ?? actingAgentIfAny(board),
+    as: flags.agent ?? flags.as ?? actingAgentIfAny(board),
     harness: flags.harness,
   });
   printReceipt(io, board, result, flags.json);

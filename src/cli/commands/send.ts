@@ -25,7 +25,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const replyTo =
     flags.reply === undefined ? undefined : resolveMessageId(board, flags.reply, { recipient: from });
   const body = flags.body ?? (await io.readStdin());
-  const result = sendMessage(board, { from, to, body, subject: flags.subject, replyTo });
+  const result = sendMessage(board, { as: from, to, body, subject: flags.subject, replyTo });
   // Where each recipient is: a few small reads each (its registry record, its sessions' records, one stat).
   const presence = result.sent.map((item) => agentPresence(board, item.to));
   const now = board.clock();

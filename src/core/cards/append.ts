@@ -1,4 +1,5 @@
 // Appending an entry: under the card's lock, read, check, append, write atomically — never lost, never interleaved.
+import { actingAs } from '../agents/acting-as.js';
 import type { Board } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { idTime, newId } from '../store/ids.js';
@@ -7,12 +8,23 @@ import { CARD_LIMITS, type CardEntry, type CardSummary, validateBody, validateEn
 import { appendEntryText } from './card-text.js';
 import { findCard, loadCardFile, summarize } from './find.js';
 
+/** The entry {@link appendEntry} appends. */
 export interface AppendEntryOptions {
-  /** One of ENTRY_TYPES (a label). */
+  /** One of `ENTRY_TYPES` (a label). */
   type: string;
-  author: string;
+  /** The agent (or `you`) writing the entry: its author. */
+  as: string;
+  /** The entry's text, at most `CARD_LIMITS.body` characters; credentials in it are replaced. */
   body: string;
 }
+
+/** {@link AppendEntryOptions} with the author's old name, `author`. */
+export type AppendEntryOptionsAuthor = Omit<AppendEntryOptions, 'as'> & {
+  /** @deprecated The old name of `as`. */
+  author: string;
+};
+
+/** What {@link appendEntry} wrote. */
 
 export interface AppendEntryResult {
   card: CardSummary;
@@ -25,13 +37,20 @@ export interface AppendEntryResult {
  * Appends one entry to a card. The entry id sorts after every entry already in the file, so file order is
  * commit order is id order. A card edited by hand into something unparsable is refused (`corrupt`), untouched.
  */
+export function appendEntry(board: Board, idOrPrefix: string, options: AppendEntryOptions): AppendEntryResult;
+/** @deprecated Name the author `as` (`author` is its old name). */
 export function appendEntry(
   board: Board,
   idOrPrefix: string,
-  options: AppendEntryOptions,
+  options: AppendEntryOptionsAuthor,
+): AppendEntryResult;
+export function appendEntry(
+  board: Board,
+  idOrPrefix: string,
+  options: AppendEntryOptions | AppendEntryOptionsAuthor,
 ): AppendEntryResult {
   const type = validateEntryType(options.type);
-  const author = validateStoredName(board, 'agent', options.author);
+  const author = validateStoredName(board, 'agent', actingAs(options, 'author') as string);
   const body = redactText(board, validateBody(options.body));
   const file = findCard(board, idOrPrefix);
   return board.store.withLock(file.path, () => {

@@ -2,6 +2,7 @@
 // The free text (title, entry body) goes through the redactor; the author's name is refused when it looks like a
 // credential (it would not match itself once redacted). Ids and times are baton's own, so writeRecord (which
 // redacts every field) is not used here.
+import { actingAs } from '../agents/acting-as.js';
 import { type Board, boardPath, ensureBoard } from '../board/open-board.js';
 import { formatRecord } from '../store/front-matter.js';
 import { newId } from '../store/ids.js';
@@ -18,13 +19,23 @@ import {
 } from './card.js';
 import { renderEntry } from './card-text.js';
 
+/** What {@link createCard} creates. */
 export interface CreateCardOptions {
+  /** One line, at most `CARD_LIMITS.title` characters; the card's file name is made from it. */
   title: string;
   /** The agent (or `you`) creating the card. */
-  by: string;
-  /** A first entry, written in the same atomic write (two-phase "new card" replies use it). Author: `by`. */
+  as: string;
+  /** A first entry, written in the same atomic write (two-phase "new card" replies use it). Author: `as`. */
   entry?: { type: string; body: string };
 }
+
+/** {@link CreateCardOptions} with the creator's old name, `by`. */
+export type CreateCardOptionsBy = Omit<CreateCardOptions, 'as'> & {
+  /** @deprecated The old name of `as`. */
+  by: string;
+};
+
+/** What {@link createCard} wrote. */
 
 export interface CreateCardResult {
   card: CardSummary;
@@ -35,8 +46,11 @@ export interface CreateCardResult {
 }
 
 /** Creates a card. Nothing is written (not even the board) unless the title, author and entry are valid. */
-export function createCard(board: Board, options: CreateCardOptions): CreateCardResult {
-  const by = validateStoredName(board, 'agent', options.by);
+export function createCard(board: Board, options: CreateCardOptions): CreateCardResult;
+/** @deprecated Name the creator `as` (`by` is its old name). */
+export function createCard(board: Board, options: CreateCardOptionsBy): CreateCardResult;
+export function createCard(board: Board, options: CreateCardOptions | CreateCardOptionsBy): CreateCardResult {
+  const by = validateStoredName(board, 'agent', actingAs(options, 'by') as string);
   // Redact first: the slug comes from the title, and a secret must not reach the file name either.
   const title = redactText(board, validateTitle(options.title));
   const first = options.entry && {

@@ -127,7 +127,7 @@ export async function generateHandoff(
     files: source.files,
     session: source.session,
     parentSession: source.parentSession,
-    agent: source.agent,
+    as: source.agent,
     harness: digest.harness,
     provenance: 'curated',
     transcriptPath: path,

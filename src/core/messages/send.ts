@@ -1,4 +1,5 @@
 // Sending: validate everything first, then one queued marker and one record per recipient.
+import { actingAs } from '../agents/acting-as.js';
 import { markSeen } from '../agents/seen.js';
 import { readGitInfo } from '../board/git.js';
 import { type Board, ensureBoard } from '../board/open-board.js';
@@ -10,17 +11,30 @@ import { messagePath, requireMessageId } from './message.js';
 import { findMessage } from './read.js';
 import { enqueue } from './spool.js';
 
+/** The most a message may hold: characters of its body and subject, and recipients of one send. */
 export const MESSAGE_LIMITS = { body: 8000, subject: 120, recipients: 50 } as const;
 
+/** What {@link sendMessage} sends. */
 export interface SendOptions {
-  from: string;
-  /** One recipient, or several (a fan-out: one copy each, sharing a `batch` id). */
+  /** The sending agent: a name (the one `--as` gives on the command line), case-folded. */
+  as: string;
+  /** One recipient, or several (a fan-out: one copy each, sharing a `batch` id). At most `MESSAGE_LIMITS.recipients`. */
   to: string | string[];
+  /** The text, at most `MESSAGE_LIMITS.body` characters; credentials in it are replaced before it is stored. */
   body: string;
+  /** A one-line subject, at most `MESSAGE_LIMITS.subject` characters. */
   subject?: string;
-  /** Id of the message this one answers. */
+  /** Id of the message this one answers (it must exist on the board). */
   replyTo?: string;
 }
+
+/** {@link SendOptions} with the sender's old name, `from`. */
+export type SendOptionsFrom = Omit<SendOptions, 'as'> & {
+  /** @deprecated The old name of `as`. */
+  from: string;
+};
+
+/** What {@link sendMessage} wrote. */
 
 export interface SendResult {
   board: string;
@@ -33,9 +47,16 @@ export interface SendResult {
   redactedKinds: string[];
 }
 
-/** Sends a message to one or more agents. Nothing is written unless every argument is valid. */
-export function sendMessage(board: Board, options: SendOptions): SendResult {
-  const from = validateStoredName(board, 'agent', options.from);
+/**
+ * Sends a message to one or more agents: one file per recipient, queued for delivery. Nothing is written unless
+ * every argument is valid (else a `BatonError`: `invalid_name`, `invalid_input`, `too_large`, `not_found` for a
+ * `replyTo` that is not on the board). Creates the board folder when it does not exist yet.
+ */
+export function sendMessage(board: Board, options: SendOptions): SendResult;
+/** @deprecated Name the sender `as` (`from` is its old name). */
+export function sendMessage(board: Board, options: SendOptionsFrom): SendResult;
+export function sendMessage(board: Board, options: SendOptions | SendOptionsFrom): SendResult {
+  const from = validateStoredName(board, 'agent', actingAs(options, 'from') as string);
   const to = [
     ...new Set(validateRecipients(options.to).map((name) => validateStoredName(board, 'agent', name))),
   ];

@@ -1,5 +1,6 @@
 // Writing a result note: one per delegated task, its body the full deliverable, its front matter the summary. Every
 // field is checked before anything is written; the file name is a fresh id, never the task's text.
+import { actingAs } from '../agents/acting-as.js';
 import { type Board, ensureBoard } from '../board/open-board.js';
 import { cut } from '../display/cut.js';
 import { BatonError, isBatonError } from '../errors.js';
@@ -57,7 +58,9 @@ export interface WriteResultOptions {
    * session this process runs in (where the delegation happened), else ''.
    */
   parentSession?: string;
-  /** Default: the record of `session`, else of the delegating session, else `you`. */
+  /** The agent that did the work. Default: the record of `session`, else of the delegating session, else `you`. */
+  as?: string;
+  /** @deprecated The old name of `as`. */
   agent?: string;
   /** Default: as agent, else `cli`. */
   harness?: string;
@@ -115,7 +118,7 @@ export function writeResult(board: Board, options: WriteResultOptions): WriteRes
     board.exists && (options.currentSession ?? true) && !own ? currentSession(board) : undefined;
   const parentSession = explicitParent ?? (own ? own.parentSession : (current?.id ?? ''));
   const parent = parentRecord(board, parentSession, current);
-  const origin = noteOrigin(board, own ?? parent, options);
+  const origin = noteOrigin(board, own ?? parent, { ...options, agent: actingAs(options, 'agent') });
   // The title comes from the start of the body: a 4 MiB one is not split into lines for it.
   const title = validateTitle(
     options.title ?? firstLine(options.task) ?? titleFromBody(body.slice(0, TITLE_SCAN)) ?? 'Result',

@@ -1,3 +1,4 @@
+import { actingAs } from '../agents/acting-as.js';
 import { type Board, ensureBoard } from '../board/open-board.js';
 import { BatonError } from '../errors.js';
 import { currentSession, readSession, type SessionRecord } from '../sessions/session.js';
@@ -43,7 +44,9 @@ export interface WriteHandoffOptions {
   currentSession?: boolean;
   /** The session this one continues. Default: the session record's parentSession, else ''. */
   parentSession?: string;
-  /** Default: the session record's agent, else `you`. */
+  /** The agent handing off. Default: the session record's agent, else `you`. */
+  as?: string;
+  /** @deprecated The old name of `as`. */
   agent?: string;
   /** Default: the session record's harness, else `cli`. */
   harness?: string;
@@ -71,7 +74,7 @@ export function writeHandoff(board: Board, options: WriteHandoffOptions): WriteH
   const explicitSession =
     options.session === undefined ? undefined : validateName('session', options.session);
   const record = sessionRecord(board, explicitSession, options.currentSession ?? true);
-  const origin = noteOrigin(board, record, options);
+  const origin = noteOrigin(board, record, { ...options, agent: actingAs(options, 'agent') });
   const id = newId('n', board.clock());
   const session = explicitSession ?? record?.id ?? id;
   const parentSession =

@@ -90,10 +90,10 @@ export function commitPending(board: Board, options: CommitOptions): CommitResul
         target.kind === 'card-new'
           ? createCard(board, {
               title: entry.title ?? '',
-              by: pending.agent,
+              as: pending.agent,
               entry: { type: entry.type, body: entry.body },
             })
-          : appendEntry(board, target.card, { type: entry.type, author: pending.agent, body: entry.body });
+          : appendEntry(board, target.card, { type: entry.type, as: pending.agent, body: entry.body });
       clearPending(board, session);
       return {
         status: 'committed',
@@ -124,7 +124,7 @@ function writeHandoffReply(board: Board, pending: PendingWrite, reply: string): 
     return writeHandoff(board, {
       body: blocks[0]!.content,
       session: pending.session,
-      agent: pending.agent,
+      as: pending.agent,
       currentSession: false,
     });
   } catch (error) {

@@ -103,7 +103,10 @@ export function readTextHeads(
   });
 }
 
-/** The start of `bytes` through the first `end` after its first byte, decoded; `text` undefined when there is none. */
+/**
+ * The start of `bytes` through the first `end` after its first byte, decoded; `text` undefined when there is none.
+ * @internal Takes a Node `Buffer`: left out of the declarations, which must compile without `@types/node`.
+ */
 export function textHead(bytes: Buffer, end: string): HeadRead {
   const at = bytes.indexOf(end, 1);
   if (at === -1) return { ok: true, text: undefined };

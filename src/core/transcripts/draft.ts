@@ -45,7 +45,7 @@ export function writeDraft(board: Board, source: TranscriptSource, title?: strin
     files: source.files,
     session: source.session,
     parentSession: source.parentSession,
-    agent: source.agent,
+    as: source.agent,
     harness: digest.harness,
     provenance: 'raw',
     transcriptPath: path,

@@ -3,7 +3,6 @@
 
 export { type Harness, TranscriptDigest } from './digest.js';
 export { type DraftHandoffOptions, type DraftHandoffResult, draftHandoff, noteFiles } from './draft.js';
-export { MAX_LINE_BYTES } from './lines.js';
 export { ADAPTERS, readTranscript } from './read-transcript.js';
 export { draftTitle, renderDraft } from './render.js';
 export { readTranscriptSource, type TranscriptSource, type TranscriptSourceOptions } from './source.js';

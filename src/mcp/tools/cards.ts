@@ -76,7 +76,7 @@ const cardNew = defineTool({
     if (args.body !== undefined) requireBody(args.body);
     const by = call.actingAgent(args.from);
     const first = args.body === undefined ? undefined : { type: args.type ?? 'note', body: args.body };
-    const result = createCard(call.board, { title: args.title, by, entry: first });
+    const result = createCard(call.board, { title: args.title, as: by, entry: first });
     return [
       `created ${result.card.id} "${oneLine(result.card.title)}" as ${by}${result.entry ? ` with ${result.entry.id} (${result.entry.type})` : ''}`,
       receipt(result.redacted),
@@ -95,7 +95,7 @@ const cardWrite = defineTool({
     requireBody(args.body);
     requireBoard(call.board);
     const author = call.actingAgent(args.from);
-    const result = appendEntry(call.board, args.card, { type: args.type, author, body: args.body });
+    const result = appendEntry(call.board, args.card, { type: args.type, as: author, body: args.body });
     return [
       `added ${result.entry.id} (${result.entry.type}) to ${result.card.id} "${oneLine(result.card.title)}" as ${author}`,
       receipt(result.redacted),

@@ -41,7 +41,7 @@ const dmSend = defineTool({
     if (args.body.trim() === '') throw new BatonError('invalid_input', 'empty body — pass "body": "<text>"');
     const from = call.actingAgent(args.from);
     const result = sendMessage(call.board, {
-      from,
+      as: from,
       to,
       body: args.body,
       subject: args.subject,

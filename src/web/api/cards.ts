@@ -76,14 +76,14 @@ function newCard({ board, body, person }: ApiContext) {
   const title = stringField(body, 'title');
   const text = stringField(body, 'body', true);
   const type = stringField(body, 'type', true) ?? 'note';
-  const { card } = createCard(board, { title, by: person, entry: text ? { type, body: text } : undefined });
+  const { card } = createCard(board, { title, as: person, entry: text ? { type, body: text } : undefined });
   return { card: summaryJson(card, []) };
 }
 
 function addEntry({ board, body, person, params }: ApiContext) {
   const { entry } = appendEntry(board, params[0]!, {
     type: stringField(body, 'type'),
-    author: person,
+    as: person,
     body: stringField(body, 'body'),
   });
   return { entry };

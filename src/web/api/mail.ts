@@ -163,7 +163,7 @@ function send({ board, body, person }: ApiContext): SendResultJson {
   const names = to.map((name) => name.trim()).filter((name) => name !== '');
   if (names.length === 0) throw new ApiRefusal(400, 'invalid_input', '"to" names no agent');
   const result = sendMessage(board, {
-    from: person,
+    as: person,
     to: names,
     body: stringField(body, 'body'),
     subject: stringField(body, 'subject', true),

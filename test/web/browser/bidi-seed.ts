@@ -5,11 +5,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { projectKeyOf } from '../../../src/core/sessions/project.js';
 import { type SessionRecord, writeSession } from '../../../src/core/sessions/session.js';
+import { formatRecord } from '../../../src/core/store/front-matter.js';
+import { newId } from '../../../src/core/store/ids.js';
 import {
   appendEntry,
   createCard,
-  formatRecord,
-  newId,
   registerAgent,
   sendMessage,
   writeHandoff,

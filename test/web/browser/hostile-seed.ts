@@ -3,15 +3,9 @@
 // written by hand with payloads in the fields the library would refuse (agent, harness, session, parent session).
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import {
-  appendEntry,
-  createCard,
-  formatRecord,
-  newId,
-  sendMessage,
-  writeHandoff,
-  writeResult,
-} from '../../../src/index.js';
+import { formatRecord } from '../../../src/core/store/front-matter.js';
+import { newId } from '../../../src/core/store/ids.js';
+import { appendEntry, createCard, sendMessage, writeHandoff, writeResult } from '../../../src/index.js';
 import { seedBoard, sessionId, writeSessionRecord } from './seed.js';
 
 /** Payloads that must show as the literal text they are. */
