@@ -169,7 +169,7 @@ describe('refusals over BATON_URL', () => {
   it.each([
     [
       ['init'],
-      'baton: `baton init` does not run over BATON_URL: it sets up a board and harness wiring on the machine it runs on — run it on the board machine\n',
+      "baton: `baton init` does not run over BATON_URL: it wires the harnesses of the machine it runs on — wire this one with `BATON_URL= baton init --harness <names>` (it runs here; the hooks it writes reach the served board through BATON_URL and BATON_TOKEN in the harness's environment)\n",
     ],
     [
       ['inbox', '--as', 'bob', '--board', '/tmp'],
@@ -181,11 +181,15 @@ describe('refusals over BATON_URL', () => {
     ],
     [
       ['handoff', 'draft', '--transcript', 'rollout.jsonl'],
-      'baton: `baton handoff draft` does not run over BATON_URL: it reads a transcript on your machine, which the server cannot read — write the handoff with `baton handoff write` (six sections on stdin)\n',
+      'baton: `baton handoff draft` does not run over BATON_URL: it reads a transcript on your machine, which the server cannot read and does not take on stdin — write the handoff yourself with `baton handoff write` (the six sections on stdin; `baton handoff write --help` lists them)\n',
+    ],
+    [
+      ['handoff', 'draft'],
+      'baton: `baton handoff draft` does not run over BATON_URL: it reads a transcript on your machine, which the server cannot read and does not take on stdin — write the handoff yourself with `baton handoff write` (the six sections on stdin; `baton handoff write --help` lists them)\n',
     ],
     [
       ['doctor'],
-      'baton: `baton doctor` does not run over BATON_URL: it checks the machine it runs on — run it on the board machine\n',
+      "baton: `baton doctor` does not run over BATON_URL: it checks the machine it runs on — check this one's wiring with `BATON_URL= baton doctor`, and the served board with `baton agents` (that runs over BATON_URL)\n",
     ],
     [
       ['listen', '--as', 'bob'],
@@ -202,8 +206,40 @@ describe('refusals over BATON_URL', () => {
   ])('refuses %j with exit 2, writing nothing', async (args, stderr) => {
     const served = await serveBoard();
     const before = snapshot(served.root);
-    expect(served.client(args)).toEqual({ code: 2, stdout: '', stderr });
+    expect(served.client(args, { input: '{"type":"user"}\n' })).toEqual({ code: 2, stdout: '', stderr });
     expectNothingWritten(served, before);
+  });
+
+  it('the init and doctor the refusals name run on the agent’s machine with BATON_URL unset: wired, checked', async () => {
+    const served = await serveBoard();
+    const here = { env: { BATON_URL: '' } };
+    const init = served.client(['init', '--harness', 'claude'], here);
+    expect(init.code).toBe(0);
+    expect(init.stdout).toContain('wired claude');
+    const doctor = served.client(['doctor'], here);
+    expect(doctor.code).toBe(0);
+    expect(doctor.stdout).toMatch(/^ok {4}claude: .*settings\.json: \d+ hooks/m);
+  });
+
+  it('continue --print names no folder of the server: the command runs in the client’s own checkout', async () => {
+    const served = await serveBoard({ cwd: (project) => project });
+    const six =
+      '## Goal\ng\n## Done\nd\n## State and open questions\ns\n## Decisions and rejected options\nx\n## Pitfalls and blockers\np\n## Next steps and read-first list\nn\n';
+    const wrote = served.client(['handoff', 'write', '--session', SESSION, '--json'], { input: six });
+    const note = JSON.parse(wrote.stdout).note.id as string;
+    const before = snapshot(served.root);
+    const printed = served.client(['continue', note, '--print', '--harness', 'codex']);
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).not.toContain(served.project);
+    expect(printed.stdout.split('\n').slice(0, 2)).toEqual([
+      expect.stringMatching(
+        /^# continue n-\w+ \(project [^)]+\) in a new codex session, run in your checkout of the project:$/,
+      ),
+      `BATON_PARENT_SESSION=${SESSION} codex 'You are continuing the work of session ${SESSION} (you, cli) on project ${JSON.parse(wrote.stdout).note.projectKey}.`,
+    ]);
+    const json = JSON.parse(served.client(['continue', note, '--print', '--json']).stdout);
+    expect([json.cwd, json.shell.startsWith('BATON_PARENT_SESSION=')]).toEqual([null, true]);
+    expect(snapshot(served.root)).toEqual(before);
   });
 
   it('a 3 MiB deliverable goes whole through result write, as locally (its stdin is a result’s, not a message’s)', async () => {

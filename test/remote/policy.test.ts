@@ -174,7 +174,7 @@ describe('judgeRemote', () => {
     ],
     [
       ['handoff', 'generate', '--session', 's'],
-      '`baton handoff generate` does not run over BATON_URL: it reads a transcript on your machine, which the server cannot read — write the handoff with `baton handoff write` (six sections on stdin)',
+      '`baton handoff generate` does not run over BATON_URL: it reads a transcript on your machine, which the server cannot read and does not take on stdin — write the handoff yourself with `baton handoff write` (the six sections on stdin; `baton handoff write --help` lists them)',
     ],
     [
       ['card', 'bogus'],

@@ -59,10 +59,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     // Printed, not started: a pending continuation would go to whichever session registers in the project next.
     pending: !print,
   });
-  const start = shellLine(continuation.argv, { cwd: continuation.cwd, env: continuation.env });
+  // Over BATON_URL the folders are the server's: the command runs in the client's own checkout, so it names none.
+  const here = (cwd: string | undefined) => (io.remote ? undefined : cwd);
+  const start = shellLine(continuation.argv, { cwd: here(continuation.cwd), env: continuation.env });
   const resume =
     'argv' in continuation.resume
-      ? shellLine(continuation.resume.argv, { cwd: continuation.resume.cwd })
+      ? shellLine(continuation.resume.argv, { cwd: here(continuation.resume.cwd) })
       : undefined;
   if (flags.json) {
     printJson(io, {
@@ -72,7 +74,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       harness: continuation.harness,
       headless: continuation.headless,
       command: continuation.argv,
-      cwd: continuation.cwd,
+      cwd: here(continuation.cwd) ?? null,
       env: continuation.env,
       shell: start,
       text: continuation.text,
@@ -80,12 +82,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       pending: continuation.pendingPath ?? null,
       resume:
         'argv' in continuation.resume
-          ? { command: continuation.resume.argv, cwd: continuation.resume.cwd ?? null, shell: resume }
+          ? { command: continuation.resume.argv, cwd: here(continuation.resume.cwd) ?? null, shell: resume }
           : { reason: continuation.resume.reason },
       started: false,
     });
   } else if (print) {
-    printText(io, continuation, start, resume);
+    printText(io, continuation, start, resume, io.remote === true);
   }
   echoBoard(io, board);
   if (print) return 0;
@@ -103,11 +105,18 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   });
 }
 
-function printText(io: CliIO, continuation: Continuation, start: string, resume: string | undefined): void {
+function printText(
+  io: CliIO,
+  continuation: Continuation,
+  start: string,
+  resume: string | undefined,
+  remote: boolean,
+): void {
   const { note } = continuation;
   const how = continuation.headless ? 'headless ' : '';
+  const where = remote ? ', run in your checkout of the project' : '';
   io.out(
-    `# continue ${note.id} (project ${note.projectKey}) in a new ${how}${continuation.harness} session:\n`,
+    `# continue ${note.id} (project ${note.projectKey}) in a new ${how}${continuation.harness} session${where}:\n`,
   );
   io.out(`${start}\n\n`);
   if (continuation.textFile)

@@ -82,17 +82,20 @@ export const REMOTE_RULES: Partial<Record<GrammarName, RemoteRule>> = {
 
 const EVERYWHERE = ['as', 'json', 'help'];
 
+// Drafting needs the transcript itself, and the server takes none: not by path, not on stdin.
+const TRANSCRIPT_REFUSED =
+  'it reads a transcript on your machine, which the server cannot read and does not take on stdin — write the handoff yourself with `baton handoff write` (the six sections on stdin; `baton handoff write --help` lists them)';
+
 const WHY_REFUSED: Record<string, string> = {
-  init: 'it sets up a board and harness wiring on the machine it runs on — run it on the board machine',
-  doctor: 'it checks the machine it runs on — run it on the board machine',
+  init: "it wires the harnesses of the machine it runs on — wire this one with `BATON_URL= baton init --harness <names>` (it runs here; the hooks it writes reach the served board through BATON_URL and BATON_TOKEN in the harness's environment)",
+  doctor:
+    "it checks the machine it runs on — check this one's wiring with `BATON_URL= baton doctor`, and the served board with `baton agents` (that runs over BATON_URL)",
   serve: 'it starts a server — run it on the board machine',
   mcp: 'the MCP server runs on your machine (`baton mcp` with BATON_URL bridges to the served /mcp)',
   demo: 'it creates a demo board — run it without BATON_URL',
   sync: 'it moves the board through git on the board machine — run it there',
-  'handoff draft':
-    'it reads a transcript on your machine, which the server cannot read — write the handoff with `baton handoff write` (six sections on stdin)',
-  'handoff generate':
-    'it reads a transcript on your machine, which the server cannot read — write the handoff with `baton handoff write` (six sections on stdin)',
+  'handoff draft': TRANSCRIPT_REFUSED,
+  'handoff generate': TRANSCRIPT_REFUSED,
 };
 
 const WHY_FLAG: Record<string, string> = {
