@@ -9,6 +9,7 @@ import { nameProblem } from '../store/names.js';
 import { derivedAgent } from './alias.js';
 import { decideAgent, type Identity } from './claims.js';
 
+/** Who a command says it acts as: `--as`, and `send`'s `--from` (see {@link resolveAgent}). */
 export interface ActingAgentOptions {
   as?: string;
   /** `send --from`, as agentboard users type it; must agree with `as` when both are given. */

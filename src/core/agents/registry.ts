@@ -9,6 +9,7 @@ import { validateStoredName, writeJsonRecord } from '../store/records.js';
 import type { Problem } from '../store/safe-fs.js';
 import { readSeen } from './seen.js';
 
+/** An agent's registration file: when it was first and last seen, and the sessions bound to its name. */
 export interface AgentRecord {
   name: string;
   firstSeen: string;
@@ -16,6 +17,10 @@ export interface AgentRecord {
   sessions: string[];
 }
 
+/**
+ * One agent on the board, as {@link listAgents} reports it: registered or only seen in mail, and its unread
+ * count.
+ */
 export interface AgentSummary {
   name: string;
   registered: boolean;

@@ -18,6 +18,7 @@ import { boundSession, readSession } from '../sessions/session.js';
 import { fitLines, type HandledLine, length } from './fit.js';
 import { INDEX_CLOSE, INDEX_OPEN } from './marker.js';
 
+/** Whose index {@link renderIndex} renders, and in how many characters. */
 export interface IndexOptions {
   /** Whose unread mail is counted. Default: the session's agent. */
   agent?: string;
@@ -34,6 +35,7 @@ export interface IndexOptions {
   settings?: Settings;
 }
 
+/** A note as the index lists it. */
 export interface IndexNote {
   handle: string;
   id: string;
@@ -44,6 +46,7 @@ export interface IndexNote {
   conclusion?: string;
 }
 
+/** A card as the index lists it. */
 export interface IndexCard {
   handle: string;
   id: string;
@@ -52,6 +55,10 @@ export interface IndexCard {
   lastActivity: string;
 }
 
+/**
+ * The board's index for one agent and session (what a harness session is shown at its start), from {@link
+ * renderIndex}.
+ */
 export interface BoardIndex {
   /** The index as injected: `''` when it is off or there is nothing on the board for this agent. */
   text: string;

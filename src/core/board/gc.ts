@@ -22,11 +22,13 @@ import { loadSettings } from './config.js';
 import { findExpiredNotes } from './note-gc.js';
 import { type Board, boardPath, requireBoard } from './open-board.js';
 
+/** How {@link collectGarbage} runs. */
 export interface GcOptions {
   /** Report what would go, remove nothing. */
   dryRun?: boolean;
 }
 
+/** What {@link collectGarbage} removed (or would have, with `dryRun`) and left alone. */
 export interface GcReport {
   removed: { path: string; reason: string }[];
   dryRun: boolean;

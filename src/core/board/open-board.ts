@@ -15,9 +15,15 @@ import {
   resolveBoard,
 } from './resolve.js';
 
+/** Environment variables, as `process.env` holds them. */
 export type Env = Record<string, string | undefined>;
+/** Replaces credentials in a text; the board's default is {@link redact} with the board's environment. */
 export type Redactor = (text: string) => RedactionResult;
 
+/**
+ * Where {@link openBoard} looks for the board, and what the board uses (clock, environment, redactor). Every
+ * field has a default: the CLI's resolution from the current folder.
+ */
 export interface OpenBoardOptions {
   /** Explicit board folder (`--board`), or a folder that holds `.baton/`. */
   board?: string;
@@ -52,6 +58,10 @@ export interface OpenBoardOptions {
   store?: BoardStore;
 }
 
+/**
+ * An opened board: where it is, how it was found, and the clock, environment and redactor every read and
+ * write uses. Made by {@link openBoard}; holds no open file.
+ */
 export interface Board {
   readonly root: string;
   readonly source: BoardSource;
@@ -143,6 +153,7 @@ const BOARD_ENTRIES = new Set([
   '.gitignore',
 ]);
 
+/** How {@link ensureBoard} makes a folder a board. */
 export interface EnsureBoardOptions {
   /** `baton init`: a `.baton` folder holding only baton's own entries, whose board.json was lost, gets a new one. */
   adopt?: boolean;

@@ -6,6 +6,10 @@ import { dirname, join, parse, resolve } from 'node:path';
 import { isBatonTempName } from '../store/atomic-write.js';
 import { readTextFile } from '../store/read-file.js';
 
+/**
+ * How the board was found: `--board` (`flag`), `BATON_DIR` (`env`), a `.baton` above the folder (`walk`),
+ * `--global`, or the global board as a fallback.
+ */
 export type BoardSource = 'flag' | 'env' | 'walk' | 'global' | 'fallback';
 
 export interface ResolveBoardOptions {

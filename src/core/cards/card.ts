@@ -3,8 +3,10 @@ import { BatonError } from '../errors.js';
 
 /** Entry types are labels, not logic: no type changes what a card does. */
 export const ENTRY_TYPES = ['note', 'finding', 'question', 'answer'] as const;
+/** One of `ENTRY_TYPES`. */
 export type EntryType = (typeof ENTRY_TYPES)[number];
 
+/** A card's identity and activity, without its entries. */
 export interface CardSummary {
   id: string;
   title: string;
@@ -18,6 +20,7 @@ export interface CardSummary {
   path: string;
 }
 
+/** One entry of a card: a typed, authored, timestamped paragraph. */
 export interface CardEntry {
   id: string;
   type: EntryType;
@@ -26,6 +29,7 @@ export interface CardEntry {
   body: string;
 }
 
+/** The most a card may hold: characters of its title and of one entry, bytes of its file. */
 export const CARD_LIMITS = {
   /** Characters in a title. */
   title: 200,

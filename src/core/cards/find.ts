@@ -13,6 +13,7 @@ export interface CardFile {
   path: string;
 }
 
+/** The board's cards, from {@link listCards}. */
 export interface CardList {
   /** Newest activity first. */
   cards: CardSummary[];
@@ -20,6 +21,7 @@ export interface CardList {
   problems: Problem[];
 }
 
+/** One card with its entries, from {@link readCard}. */
 export interface CardRead {
   card: CardSummary;
   /** The file, byte for byte as on disk. */

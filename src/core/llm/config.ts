@@ -4,8 +4,13 @@
 import type { Settings } from '../board/config.js';
 import type { Env } from '../board/open-board.js';
 
+/** The API a model server speaks: `openai` (chat completions, which most local servers speak too) or `anthropic`. */
 export type LlmProvider = 'openai' | 'anthropic';
 
+/**
+ * The model a generated handoff uses: from BATON_LLM_* variables and config.json (see {@link
+ * resolveLlmConfig}).
+ */
 export interface LlmConfig {
   provider: LlmProvider;
   /** The endpoint's base (`http://127.0.0.1:11434/v1`, `https://api.anthropic.com`), without a trailing slash. */
@@ -15,6 +20,7 @@ export interface LlmConfig {
   key?: string;
 }
 
+/** What a command line sets over the configured model. */
 export interface LlmOverrides {
   /** `--model`: wins over BATON_LLM_MODEL and config.json. */
   model?: string;

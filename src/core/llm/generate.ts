@@ -27,6 +27,7 @@ export const ROUNDS = [
 
 const CALLS: Record<LlmProvider, LlmCall> = { openai: callOpenAi, anthropic: callAnthropic };
 
+/** Which transcript {@link generateHandoff} summarizes, with which model. */
 export interface GenerateHandoffOptions extends TranscriptSourceOptions {
   /** The model to ask (see resolveLlmConfig). */
   llm: LlmConfig;
@@ -49,6 +50,7 @@ export interface RoundOutcome {
   outcome: string;
 }
 
+/** The handoff {@link generateHandoff} wrote, with what it read and which model wrote it. */
 export interface GenerateHandoffResult extends WriteHandoffResult {
   digest: TranscriptDigest;
   /** The transcript read, as an absolute path. */

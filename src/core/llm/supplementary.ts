@@ -13,6 +13,7 @@ import type { TranscriptSourceOptions } from '../transcripts/source.js';
 import { resolveLlmConfig } from './config.js';
 import { type GenerateHandoffOptions, type GenerateHandoffResult, generateHandoff } from './generate.js';
 
+/** Which transcript {@link writeSupplementaryHandoff} reads, and the model's settings. */
 export interface SupplementaryHandoffOptions extends TranscriptSourceOptions {
   title?: string;
   /** Overrides the configured model's name. */

@@ -18,6 +18,7 @@ import {
   release,
 } from './spool.js';
 
+/** How many messages {@link pollMessages} claims, and for how long. */
 export interface PollOptions {
   /** At most this many messages per batch (default 5). */
   max?: number;
@@ -30,6 +31,7 @@ export interface PollOptions {
   by?: Taker | (() => Taker);
 }
 
+/** Messages claimed by one {@link pollMessages} call. */
 export interface PollBatch {
   /** Claimed messages, oldest first. Nobody else will be given them while this batch holds them. */
   messages: Message[];
@@ -120,6 +122,7 @@ function batch(
   };
 }
 
+/** Which messages {@link redeliver} queues again. */
 export interface RedeliverOptions {
   /** Only messages after this id (default: every message to the agent). */
   after?: string;

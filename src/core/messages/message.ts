@@ -7,6 +7,7 @@ import { type Fields, parseRecord } from '../store/front-matter.js';
 import { idTime, isId } from '../store/ids.js';
 import { nameProblem } from '../store/names.js';
 
+/** A message as stored: one file per recipient. */
 export interface Message {
   id: string;
   from: string;

@@ -15,6 +15,7 @@ import {
 } from './message.js';
 import { claimedIds, queuedIds } from './spool.js';
 
+/** Whose messages {@link listMessages} lists, and which. */
 export interface ListMessagesOptions {
   /** Only messages to this agent; all agents' messages when absent. */
   agent?: string;
@@ -31,6 +32,7 @@ export interface ListMessagesOptions {
   from?: string;
 }
 
+/** Messages, oldest first, and the files that could not be read. */
 export interface MessageList {
   /** Oldest first. */
   messages: Message[];

@@ -3,6 +3,7 @@
 // an external node. A lineage that points at itself or loops is shown once and reported, never followed around.
 import type { NoteRecord } from './note.js';
 
+/** A note (or an external parent session) in a {@link Timeline}, with the notes that continue it. */
 export interface TimelineNode {
   /** The note; absent for an external parent. */
   note?: NoteRecord;
@@ -24,6 +25,7 @@ export interface TimelineNode {
   children: TimelineNode[];
 }
 
+/** Notes grouped into families by the sessions that continue each other, from {@link buildTimeline}. */
 export interface Timeline {
   families: TimelineNode[];
   /** Lineages that point at themselves or loop, each shown once (broken at its oldest note). */

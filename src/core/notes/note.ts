@@ -33,6 +33,7 @@ export const NOTE_LIMITS = {
 
 const NOTE_FILE = /^(n-[0-9A-HJKMNP-TV-Z]{26})\.md$/;
 
+/** A handoff or result note as stored, parsed. */
 export interface NoteRecord {
   id: string;
   kind: NoteKind;

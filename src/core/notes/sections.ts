@@ -3,6 +3,7 @@
 
 /** The six sections, in canonical order. */
 export const SECTION_KEYS = ['goal', 'done', 'state', 'decisions', 'pitfalls', 'next'] as const;
+/** One of a handoff's sections (`SECTION_KEYS`). */
 export type SectionKey = (typeof SECTION_KEYS)[number];
 
 export interface SectionInfo {

@@ -32,6 +32,7 @@ export const RESULT_LIMITS = {
   artifactChars: 4096,
 } as const;
 
+/** The result note {@link writeResult} writes: a sub-agent's whole deliverable. */
 export interface WriteResultOptions {
   /** The full deliverable, as the sub-agent gave it: never a summary. Empty → nothing is written. */
   body: string;
@@ -77,6 +78,7 @@ export interface WriteResultOptions {
   currentSession?: boolean;
 }
 
+/** What {@link writeResult} wrote. */
 export interface WriteResultResult extends WriteHandoffResult {
   /** Reported artifacts dropped because the system observed others. */
   droppedArtifacts: string[];

@@ -24,6 +24,9 @@ import {
   sectionsFrom,
 } from './sections.js';
 
+/**
+ * The handoff note {@link writeHandoff} writes: its text (a body or the sections) and where it comes from.
+ */
 export interface WriteHandoffOptions {
   /** The handoff in Markdown: six `##` sections (English or Chinese headings), any order. Or give `sections`. */
   body?: string;
@@ -57,6 +60,7 @@ export interface WriteHandoffOptions {
   transcriptPath?: string;
 }
 
+/** What {@link writeHandoff} wrote. */
 export interface WriteHandoffResult {
   note: NoteRecord;
   path: string;

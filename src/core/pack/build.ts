@@ -26,6 +26,7 @@ export type IndexRenderer = (
   options: { agent?: string; session?: string; budget: number },
 ) => string;
 
+/** How big a pack {@link buildPack} makes, and for whom. */
 export interface PackOptions {
   /** Characters for the whole pack, a positive whole number (default 12,000). */
   budget?: number;
@@ -37,6 +38,7 @@ export interface PackOptions {
   index?: IndexRenderer;
 }
 
+/** One record in a {@link ContextPack}. */
 export interface PackedItem {
   /** The ref as typed. */
   ref: string;
@@ -50,6 +52,7 @@ export interface PackedItem {
   chars: number;
 }
 
+/** A context pack: the records named by refs, cut to a budget, then the board's index. */
 export interface ContextPack {
   text: string;
   budget: number;

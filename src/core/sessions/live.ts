@@ -7,6 +7,7 @@ import { nameProblem } from '../store/names.js';
 import type { Problem } from '../store/safe-fs.js';
 import { SESSION_SCHEMA, type SessionRecord } from './session.js';
 
+/** The board's session records, from {@link listSessions}. */
 export interface SessionList {
   /** Most recently seen first. */
   sessions: SessionRecord[];

@@ -3,6 +3,7 @@
 // Windows and macOS (no reserved device names, no trailing dot, one case per agent).
 import { BatonError } from '../errors.js';
 
+/** What a name names; each kind has its own length and shape (see {@link validateName}). */
 export type NameKind = 'agent' | 'slug' | 'id' | 'session';
 
 const MAX_LENGTH: Record<NameKind, number> = { agent: 64, slug: 80, id: 40, session: 128 };

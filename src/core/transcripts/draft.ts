@@ -9,11 +9,13 @@ import { readTranscriptSource, type TranscriptSource, type TranscriptSourceOptio
 
 export { noteFiles } from './source.js';
 
+/** Which transcript {@link draftHandoff} reads. */
 export interface DraftHandoffOptions extends TranscriptSourceOptions {
   /** Default: the harness's stored title, else the first line of the first prompt. */
   title?: string;
 }
 
+/** The raw handoff {@link draftHandoff} wrote, with what it read. */
 export interface DraftHandoffResult extends WriteHandoffResult {
   digest: TranscriptDigest;
   /** The transcript read, as an absolute path. */
