@@ -63,19 +63,25 @@ export interface OpenBoardOptions {
  * write uses. Made by {@link openBoard}; holds no open file.
  */
 export interface Board {
+  /** The board folder (`…/.baton`), absolute. */
   readonly root: string;
+  /** How it was found. */
   readonly source: BoardSource;
   /** Whether `root` is a board (a folder with a valid board.json), now or since `ensureBoard` made it one. */
   exists: boolean;
   /** Set when `root` exists but is not a board: readers and writers refuse it with this message. */
   problem?: string;
+  /** The folder the board was resolved from (`OpenBoardOptions.cwd`); notes and sessions take their project from it. */
   readonly cwd: string;
   /** The environment (not enumerable: printing a board never prints the environment). */
   readonly env: Env;
+  /** The user's home folder (`~/.baton` is the global board). */
   readonly home: string;
+  /** Now, in milliseconds since the epoch: the times that writes record come from it. */
   readonly clock: () => number;
   /** See OpenBoardOptions.processTree. */
   readonly processTree: boolean;
+  /** Replaces credentials in every text written to the board. */
   readonly redact: Redactor;
   /** What the board's records are read from and written to (not enumerable, as `env`); see OpenBoardOptions.store. */
   readonly store: BoardStore;

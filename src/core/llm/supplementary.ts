@@ -20,6 +20,7 @@ export interface SupplementaryHandoffOptions extends TranscriptSourceOptions {
   model?: string;
   /** For tests: see GenerateHandoffOptions. */
   timeoutMs?: GenerateHandoffOptions['timeoutMs'];
+  /** For tests: see GenerateHandoffOptions. */
   fetch?: GenerateHandoffOptions['fetch'];
 }
 
