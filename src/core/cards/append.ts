@@ -18,7 +18,7 @@ export interface AppendEntryOptions {
   body: string;
 }
 
-/** {@link AppendEntryOptions} with the author's old name, `author`. */
+/** {@link AppendEntryOptions} with the author's old name. @deprecated Use {@link AppendEntryOptions} (`as`). */
 export type AppendEntryOptionsAuthor = Omit<AppendEntryOptions, 'as'> & {
   /** @deprecated The old name of `as`. */
   author: string;

@@ -29,7 +29,7 @@ export interface CreateCardOptions {
   entry?: { type: string; body: string };
 }
 
-/** {@link CreateCardOptions} with the creator's old name, `by`. */
+/** {@link CreateCardOptions} with the creator's old name, `by`. @deprecated Use {@link CreateCardOptions} (`as`). */
 export type CreateCardOptionsBy = Omit<CreateCardOptions, 'as'> & {
   /** @deprecated The old name of `as`. */
   by: string;

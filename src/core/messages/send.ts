@@ -28,7 +28,7 @@ export interface SendOptions {
   replyTo?: string;
 }
 
-/** {@link SendOptions} with the sender's old name, `from`. */
+/** {@link SendOptions} with the sender's old name, `from`. @deprecated Use {@link SendOptions} (`as`). */
 export type SendOptionsFrom = Omit<SendOptions, 'as'> & {
   /** @deprecated The old name of `as`. */
   from: string;
