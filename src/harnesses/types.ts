@@ -30,6 +30,11 @@ export interface HarnessInfo {
    * the hooks read it through the harness's own stdin reader where it has one).
    */
   hookSessionField?: string;
+  /**
+   * Its compaction hook fires before every model request, and its hooks tell a real compaction from the transcript
+   * (Gemini CLI's PreCompress): the hook gate answers the automatic ones that compacted nothing.
+   */
+  compactsEveryRequest?: true;
   /** The stop hook's input field holding the agent's final reply, where it is not `last_assistant_message`. */
   stopReplyField?: string;
   /** The names its process runs under (the executable, or the script a `node`/`bun` runs): the process tree. */

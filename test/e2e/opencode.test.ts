@@ -8,6 +8,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { opencodePluginSource } from '../../src/harnesses/opencode/wiring-plugin.js';
+import { gatedCommand } from '../../src/wiring/baton-command.js';
 import {
   batonIn,
   batonJson,
@@ -48,7 +49,9 @@ function wired(): Workspace {
   const ws = workspace('opencode', server, { BATON_AGENT: AGENT, BATON_POLL_MS: '500' });
   init(ws);
   const plugin = readFileSync(join(ws.project, '.opencode/plugin/baton.js'), 'utf8');
-  expect(plugin).toContain(opencodePluginSource([realpathSync(process.execPath), realpathSync(BATON_BIN)]));
+  expect(plugin).toContain(
+    opencodePluginSource(gatedCommand([realpathSync(process.execPath), realpathSync(BATON_BIN)])),
+  );
   return ws;
 }
 

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { piExtensionSource } from '../../src/harnesses/pi/wiring-extension.js';
+import { gatedCommand } from '../../src/wiring/baton-command.js';
 import {
   batonIn,
   batonJson,
@@ -47,7 +48,9 @@ function wired(): Workspace {
   const ws = workspace('pi', server, { BATON_AGENT: AGENT });
   init(ws);
   const extension = readFileSync(join(ws.project, '.pi/extensions/baton.ts'), 'utf8');
-  expect(extension).toContain(piExtensionSource([realpathSync(process.execPath), realpathSync(BATON_BIN)]));
+  expect(extension).toContain(
+    piExtensionSource(gatedCommand([realpathSync(process.execPath), realpathSync(BATON_BIN)])),
+  );
   return ws;
 }
 

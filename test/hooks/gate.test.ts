@@ -65,7 +65,13 @@ const SESSION = '3f2a9c11-7e4b-4c1d-9a55-0123456789ab';
 const OTHER = '9b1e0c22-1111-4222-8333-444455556666';
 
 type Harness = 'claude' | 'codex' | 'gemini' | 'copilot' | 'grok';
-type Event = 'session-start' | 'user-prompt-submit' | 'stop' | 'pre-tool-use' | 'post-tool-use';
+type Event =
+  | 'session-start'
+  | 'user-prompt-submit'
+  | 'stop'
+  | 'pre-tool-use'
+  | 'post-tool-use'
+  | 'pre-compact';
 
 interface Input {
   harness: Harness;
@@ -74,6 +80,7 @@ interface Input {
   cwd?: string;
   tool?: { name: string; input: Record<string, unknown> };
   transcript?: string;
+  trigger?: string;
   reply?: string;
 }
 
@@ -103,6 +110,7 @@ function stdinOf(input: Input): string {
     ...(cwd !== undefined && { cwd }),
     ...(tool && { tool_name: tool.name, tool_input: tool.input }),
     ...(event === 'user-prompt-submit' && { prompt: 'go on' }),
+    ...(input.trigger !== undefined && { trigger: input.trigger }),
     ...(event === 'stop' && { stop_hook_active: false, last_assistant_message: reply ?? 'done' }),
   });
 }
@@ -223,7 +231,14 @@ describe('the hook gate says "nothing to do" only when the full hook does nothin
         fc.record({
           shell: fc.constantFrom(...SHELLS),
           harness: fc.constantFrom<Harness>('claude', 'codex', 'gemini', 'copilot', 'grok'),
-          event: fc.constantFrom<Event>('user-prompt-submit', 'stop', 'pre-tool-use', 'post-tool-use'),
+          event: fc.constantFrom<Event>(
+            'user-prompt-submit',
+            'stop',
+            'pre-tool-use',
+            'post-tool-use',
+            'pre-compact',
+          ),
+          compress: fc.constantFrom('none', 'noted', 'grown', 'restarted', 'manual'),
           tool: fc.constantFrom(...(Object.keys(TOOLS) as (keyof typeof TOOLS)[])),
           recorded: fc.constantFrom('yes', 'yes', 'yes', 'no'),
           transcript: fc.constantFrom('none', 'recorded', 'late'),
@@ -244,7 +259,7 @@ describe('the hook gate says "nothing to do" only when the full hook does nothin
           if (c.env === 'dir-relative') env.BATON_DIR = '.baton';
           if (c.env === 'url') env.BATON_URL = 'http://127.0.0.1:9';
           const transcriptFile = join(w.root, 'transcript.jsonl');
-          writeFileSync(transcriptFile, '');
+          writeFileSync(transcriptFile, '{"type":"user","content":"hi"}\n');
           let agent = c.harness === 'claude' ? 'claude@project' : `${c.harness}@project`;
           if (c.recorded === 'yes') {
             const record = await startSession(
@@ -322,6 +337,18 @@ describe('the hook gate says "nothing to do" only when the full hook does nothin
             transcript: c.transcript === 'none' ? undefined : transcriptFile,
             reply: c.big ? `${'long reply line — ünïcödé\n'.repeat(400)}` : undefined,
           };
+          // Gemini CLI's PreCompress before every model request: the length noted at the last one judged, and
+          // what was appended since (hooks-compression.ts).
+          const noted = join(w.board, 'state', 'compress-attempt', SESSION);
+          if (c.event === 'pre-compact' && c.compress !== 'none') {
+            mkdirSync(join(noted, '..'), { recursive: true });
+            writeFileSync(noted, `${statSync(transcriptFile).size}\n`);
+            if (c.compress === 'grown')
+              writeFileSync(transcriptFile, '{"type":"gemini","content":"ok"}\n', { flag: 'a' });
+            if (c.compress === 'restarted')
+              writeFileSync(transcriptFile, `{"$set":{"sessionId":"${SESSION}"}}\n`, { flag: 'a' });
+          }
+          if (c.event === 'pre-compact') input.trigger = c.compress === 'manual' ? 'manual' : 'auto';
           const stdin = stdinOf(input);
           const before = snapshot(w.board);
           const gated = runGate(c.shell, w, input, stdin, env);
@@ -336,7 +363,12 @@ describe('the hook gate says "nothing to do" only when the full hook does nothin
           quietRuns++;
           const output = await fullHook(w, input, stdin, env);
           expect(output).toBe('');
-          expect(snapshot(w.board)).toEqual(before);
+          // The one write a quiet gate leaves out: the transcript's length the full hook would note at a
+          // PreCompress that compacted nothing (the next one scans from the older length, with the same answer).
+          const after = snapshot(w.board);
+          if (c.event === 'pre-compact')
+            for (const shot of [before, after]) delete shot[relative(w.board, noted)];
+          expect(after).toEqual(before);
         },
       ),
       {
@@ -384,6 +416,36 @@ describe('the hook gate is quiet where there is nothing to do', () => {
         expect(await fullHook(w, input, stdin, {})).toContain('are you there?');
       }
     });
+});
+
+describe('Gemini CLI’s PreCompress before every model request', () => {
+  it('is quiet while nothing was compacted, and hands over once the history restarted', async () => {
+    const w = world();
+    const transcript = join(w.root, 'session.jsonl');
+    writeFileSync(transcript, '{"type":"user","content":"hi"}\n');
+    await startSession(w, 'gemini', SESSION, transcript);
+    const input: Input = {
+      harness: 'gemini',
+      event: 'pre-compact',
+      session: SESSION,
+      cwd: w.project,
+      transcript,
+      trigger: 'auto',
+    };
+    const stdin = stdinOf(input);
+    // The first one is judged by the full hook, which notes the transcript's length.
+    expect(runGate('/bin/sh', w, input, stdin, {}).handed).toBe(stdin);
+    expect(await fullHook(w, input, stdin, {})).toBe('');
+    for (const shell of SHELLS) expect(runGate(shell, w, input, stdin, {}).handed).toBeUndefined();
+    writeFileSync(transcript, '{"type":"gemini","content":"more"}\n', { flag: 'a' });
+    expect(runGate('/bin/sh', w, input, stdin, {}).handed).toBeUndefined();
+    writeFileSync(transcript, `{"$set":{"sessionId":"${SESSION}"}}\n`, { flag: 'a' });
+    expect(runGate('/bin/sh', w, input, stdin, {}).handed).toBe(stdin);
+    expect(
+      runGate('/bin/sh', w, { ...input, trigger: 'manual' }, stdinOf({ ...input, trigger: 'manual' }), {})
+        .handed,
+    ).toBeDefined();
+  });
 });
 
 describe('the hook gate on a hostile board: it never opens what it meets, never hangs, and hands over', () => {

@@ -9,6 +9,7 @@ import type { HarnessInfo } from '../types.js';
 export const harness = {
   name: 'gemini',
   label: 'Gemini CLI',
+  compactsEveryRequest: true,
   hookEvents: {
     SessionStart: 'session-start',
     BeforeAgent: 'user-prompt-submit',

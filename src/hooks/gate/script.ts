@@ -31,6 +31,9 @@ export function gateScript(): string {
       : [],
   );
   const writing = WRITING_TOOLS.map(anyCase).join('|');
+  const compressing = HARNESSES.flatMap((harness) =>
+    'compactsEveryRequest' in harness && harness.compactsEveryRequest ? [harness.name] : [],
+  );
   const gate = GATE_FOLDER.join('/');
   const edits = RECENT_EDITS_FOLDER.join('/');
   return `#!/bin/sh
@@ -192,7 +195,12 @@ fi
 # file written (recorded for the others).
 case $event in
   user-prompt-submit | stop | pre-tool-use) ;;
-  *) full ;;
+${
+  compressing.length > 0
+    ? `  pre-compact) case $harness in ${compressing.join(' | ')}) ;; *) full ;; esac ;;
+`
+    : ''
+}  *) full ;;
 esac
 
 key=session_id
@@ -209,6 +217,33 @@ session=$value
 for part in "$root/state" "$root/pending"; do
   [ ! -L "$part" ] || full
 done
+
+# A compaction hook that fires before every model request (Gemini CLI's PreCompress, see
+# harnesses/gemini/hooks-compression.ts): an automatic one has work only when the history restarted — a line
+# {"$set":{"sessionId":…} appended — since the transcript length baton noted at the last one it judged.
+if [ "$event" = pre-compact ]; then
+  field trigger
+  [ $? -eq 0 ] && [ "$value" = auto ] || full
+  field transcript_path
+  [ $? -eq 0 ] || full
+  transcript=$value
+  case $transcript in
+    /*) ;;
+    *) full ;;
+  esac
+  [ -f "$transcript" ] && [ ! -L "$transcript" ] || full
+  [ -f "$root/sessions/$session.json" ] && [ ! -L "$root/sessions/$session.json" ] && [ ! -L "$root/sessions" ] || full
+  noted=$root/state/compress-attempt/$session
+  [ ! -L "$root/state/compress-attempt" ] && [ -f "$noted" ] && [ ! -L "$noted" ] || full
+  since=$(head -c 32 "$noted" 2>/dev/null) || full
+  case $since in
+    '' | *[!0123456789]*) full ;;
+  esac
+  [ \${#since} -le 15 ] || full
+  [ "$since" -ge 1 ] || full
+  tail -c +"$since" "$transcript" 2>/dev/null | grep -q -F '{"$set":{"sessionId":' && full
+  quiet
+fi
 
 # Before a write: the full hook looks for a conflict when another session wrote a file lately.
 if [ "$event" = pre-tool-use ]; then
