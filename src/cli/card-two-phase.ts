@@ -103,7 +103,7 @@ export async function commitReply(argv: string[], io: CliIO): Promise<number> {
 }
 
 function defaultSession(board: Board): string {
-  const live = board.exists ? latestLiveSession(board, projectKeyOf(board.cwd)) : undefined;
+  const live = board.exists ? latestLiveSession(board, projectKeyOf(board.cwd, board)) : undefined;
   if (!live) {
     throw new BatonError(
       'not_found',

@@ -18,6 +18,8 @@ import { writeFileAtomic } from '../core/store/atomic-write.js';
 
 /** The project the demo's sessions work in. It need not exist: it names the notes' project and roots their paths. */
 export const DEMO_PROJECT = '/home/me/src/shop';
+/** The demo project's key (config.json `project`). */
+export const DEMO_KEY = 'shop';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -62,8 +64,13 @@ export function seedDemo(board: Board, options: SeedDemoOptions = {}): boolean {
 
   // Day one: alice (Claude Code) finds why the login test flakes.
   for (const name of ['you', 'alice', 'bob', 'carol', 'wei']) registerAgent(b, name);
-  // Pending writes on this board never expire, so the demo's stays open however late it is looked at.
-  writeFileAtomic(b.root, join(b.root, 'config.json'), `${JSON.stringify({ pending: { ttl: '0' } })}\n`);
+  // Pending writes on this board never expire, so the demo's stays open however late it is looked at; its project
+  // is named in config.json (its folder is made up: no remote or folder of this machine could name it).
+  writeFileAtomic(
+    b.root,
+    join(b.root, 'config.json'),
+    `${JSON.stringify({ project: DEMO_KEY, pending: { ttl: '0' } })}\n`,
+  );
   s.session(S.find, 'alice', 'claude');
   at(3 * DAY - 5 * MINUTE);
   const login = s.card('you', 'Flaky login test', 'note', [
@@ -342,7 +349,7 @@ function script(b: Board, now: () => number) {
     /** A session record (no pid and no end: live until `seen(id, true)`). */
     session(id: string, agent: string, harness: string, parentSession = '') {
       registerAgent(b, agent, id);
-      const projectKey = projectKeyOf(DEMO_PROJECT, b.redact);
+      const projectKey = projectKeyOf(DEMO_PROJECT, b);
       const times = { startedAt: stamp(), lastSeen: stamp() };
       writeSession(b, { id, agent, harness, cwd: DEMO_PROJECT, projectKey, parentSession, ...times });
     },

@@ -18,7 +18,13 @@ const DAY = 86_400_000;
 
 function seeded() {
   const dir = testdir();
-  const board = openBoard({ board: join(dir, '.baton'), cwd: dir, env: {}, home: dir, clock: () => NOW });
+  const board = openBoard({
+    board: join(dir, '.baton'),
+    cwd: dir,
+    env: {},
+    home: join(dir, 'home'),
+    clock: () => NOW,
+  });
   expect(seedDemo(board, { now: NOW })).toBe(true);
   expect(board.exists).toBe(true);
   return { dir, board };
@@ -84,7 +90,7 @@ describe('the demo board (seedDemo)', () => {
       ...Array(5).fill('handoff'),
       ...Array(3).fill('result'),
     ]);
-    expect(new Set(notes.map((n) => n.projectKey))).toEqual(new Set(['home-me-src-shop']));
+    expect(new Set(notes.map((n) => n.projectKey))).toEqual(new Set(['shop']));
     const sessions = listSessions(board).sessions;
     const live = new Set(sessions.filter(isLive).map((s) => s.id));
     const { families, problems: loops } = buildTimeline(notes, (s) => live.has(s));
@@ -219,7 +225,7 @@ describe('baton demo (what npm start runs)', () => {
       const sessions = (await (await fetch(`http://127.0.0.1:${port}/api/sessions`)).json()) as {
         projects: { key: string; sessions: unknown[] }[];
       };
-      expect(sessions.projects.map((p) => [p.key, p.sessions.length])).toEqual([['home-me-src-shop', 5]]);
+      expect(sessions.projects.map((p) => [p.key, p.sessions.length])).toEqual([['shop', 5]]);
       expect(stdout).toContain(`baton board ${join(dir, 'demo', '.baton')}`);
       expect(stderr).toContain(`[board ${join(dir, 'demo', '.baton')}]\n`);
     } finally {

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { projectKeyOf } from '../../src/core/sessions/project.js';
 import { BIN, baton, cleanEnv, snapshot, testdir } from '../helpers/testdir.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/transcripts');
@@ -25,10 +26,7 @@ function project() {
   const run = (args: string[], env: Record<string, string> = {}) =>
     baton(args, { cwd: root, env: { HOME: home, ...env } });
   expect(run(['init']).code).toBe(0);
-  const key = root
-    .slice(1)
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-');
+  const key = projectKeyOf(root);
   return { dir, root, home, run, key };
 }
 

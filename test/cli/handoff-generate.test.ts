@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { projectKeyOf } from '../../src/core/sessions/project.js';
 import { GOOD_ANSWER, MISSING_PITFALLS, startLlmServer } from '../helpers/llm-server.js';
 import { baton, batonRun, type RunResult, snapshot, testdir } from '../helpers/testdir.js';
 
@@ -18,10 +19,7 @@ function project() {
   mkdirSync(join(root, '.git'), { recursive: true });
   writeFileSync(join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
   expect(baton(['init'], { cwd: root }).code).toBe(0);
-  const key = root
-    .slice(1)
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-');
+  const key = projectKeyOf(root);
   return { dir, root, key };
 }
 

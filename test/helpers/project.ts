@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { projectKeyOf } from '../../src/core/sessions/project.js';
 import { baton, type RunResult, testdir } from './testdir.js';
 
 export interface Checkout {
@@ -12,7 +13,7 @@ export interface Checkout {
   env: Record<string, string>;
   /** The board: `<root>/.baton`. */
   board: string;
-  /** The project key baton derives from the checkout's path. */
+  /** The project key baton derives from the checkout (no remote: its folder's name and a hash of its path). */
   key: string;
   run(args: string[], input?: string, extra?: Record<string, string>): RunResult;
 }
@@ -29,9 +30,6 @@ export function checkout(name = 'shop'): Checkout {
   const run = (args: string[], input = '', extra: Record<string, string> = {}) =>
     baton(args, { cwd: root, env: { ...env, ...extra }, input });
   expect(run(['init']).code).toBe(0);
-  const key = root
-    .slice(1)
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-');
+  const key = projectKeyOf(root);
   return { dir, root, home, env, board: join(root, '.baton'), key, run };
 }

@@ -7,6 +7,7 @@ import { listNotes } from '../../core/notes/read.js';
 import { timelineText } from '../../core/notes/timeline-text.js';
 import { isLive, listSessions } from '../../core/sessions/live.js';
 import { projectKeyOf } from '../../core/sessions/project.js';
+import { projectAliases, projectGroup } from '../../core/sessions/project-aliases.js';
 import { intFlag } from '../args.js';
 import { boardFromFlags, printJson, reportProblems, requireEnabled } from '../board-flags.js';
 import { parseFor } from '../grammar.js';
@@ -29,14 +30,24 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (flags.all && flags.project !== undefined) throw new UsageError('--project and --all: pass only one');
   const board = boardFromFlags(io, flags);
   requireBoard(board);
-  const project = flags.all ? undefined : (flags.project ?? projectKeyOf(board.cwd, board.redact));
-  if (project !== undefined && projectKeyProblem(project)) {
+  const asked = flags.all ? undefined : (flags.project ?? projectKeyOf(board.cwd, board));
+  if (asked !== undefined && projectKeyProblem(asked)) {
     throw new UsageError(
-      `--project ${JSON.stringify(project)} is not a project key (see \`baton board --all\`)`,
+      `--project ${JSON.stringify(asked)} is not a project key (see \`baton board --all\`)`,
     );
   }
+  // A project's notes are in the folders of its key and its older keys (project-aliases.ts); each is shown under
+  // the key it resolves to.
+  const aliases = projectAliases(board);
+  const group = asked === undefined ? undefined : projectGroup(board, asked, aliases);
+  const project = group?.[0];
   // The text shows front-matter fields only; --json carries each note whole.
-  const { notes, problems } = listNotes(board, { project, frontMatterOnly: !flags.json });
+  const listed = listNotes(board, { project: group, frontMatterOnly: !flags.json });
+  const problems = listed.problems;
+  const notes = listed.notes.map((note) => {
+    const key = aliases.map.get(note.projectKey);
+    return key === undefined ? note : { ...note, projectKey: key };
+  });
   const live = new Set(
     listSessions(board)
       .sessions.filter(isLive)

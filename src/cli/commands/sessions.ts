@@ -4,6 +4,7 @@ import { formatTime } from '../../core/display/time.js';
 import { visibleText } from '../../core/display/visible-text.js';
 import { isLive, listSessions } from '../../core/sessions/live.js';
 import { projectKeyOf } from '../../core/sessions/project.js';
+import { projectAliases, projectGroup } from '../../core/sessions/project-aliases.js';
 import { boardFromFlags, printJson, reportProblems, requireEnabled } from '../board-flags.js';
 import { parseFor } from '../grammar.js';
 import { type CliIO, printUsage } from '../io.js';
@@ -20,11 +21,15 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   requireEnabled(io);
   const board = boardFromFlags(io, flags);
   requireBoard(board);
-  const project = flags.project === '.' ? projectKeyOf(board.cwd, board.redact) : flags.project;
   const { sessions, problems } = listSessions(board);
+  const asked = flags.project === '.' ? projectKeyOf(board.cwd, board) : flags.project;
+  // Its key today and its older ones (project-aliases.ts): a session keeps the key it was recorded with.
+  const group =
+    asked === undefined ? undefined : new Set(projectGroup(board, asked, projectAliases(board, sessions)));
+  const project = group === undefined ? undefined : [...group][0];
   reportProblems(io, problems);
   const rows = sessions
-    .filter((s) => project === undefined || s.projectKey === project)
+    .filter((s) => group === undefined || group.has(s.projectKey))
     .map((session) => ({ ...session, live: isLive(session) }))
     .filter((s) => !flags.live || s.live);
   if (flags.json) {

@@ -4,6 +4,7 @@
 // Nothing passes a raw 0 past this file: "off" is a flag, "never" and "no limit" are Infinity. A file or value that
 // cannot be used is reported (`problems`) and its default used: a broken config.json never stops a reader or a hook.
 import { cut } from '../display/cut.js';
+import { projectKeyProblem } from '../notes/note.js';
 import { validateName } from '../store/names.js';
 import { type Board, boardPath } from './open-board.js';
 
@@ -42,6 +43,11 @@ export interface Settings {
    * act as their per-session name (`claude-3f2a9c`).
    */
   agents: Record<string, string>;
+  /**
+   * The project key of every folder that uses this board (`"project": "shop"`), instead of the one its git remote or
+   * folder gives (sessions/project.ts): a valid key (lowercase letters, digits and dashes) or absent.
+   */
+  project?: string;
   /** `baton sync`: where the board's history goes (absent repo: a branch of the project's own repository). */
   sync: {
     repo?: string;
@@ -166,6 +172,7 @@ export function loadSettings(board: Board): LoadedSettings {
       provider: text('llm', 'provider', ['openai', 'anthropic']) as Settings['llm']['provider'],
     },
     agents: agentNames(config, path, problems),
+    project: projectName(config, path, problems),
     sync: {
       repo: text('sync', 'repo'),
       remote: refName('remote', d.sync.remote),
@@ -173,6 +180,16 @@ export function loadSettings(board: Board): LoadedSettings {
     },
   };
   return { settings, problems };
+}
+
+/** `project`: a project key (note.ts's rule); anything else is a problem and ignored. */
+function projectName(config: Record<string, unknown>, path: string, problems: string[]): string | undefined {
+  const value = config.project;
+  if (value === undefined) return undefined;
+  const problem = typeof value === 'string' ? projectKeyProblem(value) : 'must be a string';
+  if (problem === undefined) return value as string;
+  problems.push(`${path}: project ${shown(value)} ${problem} — it is ignored`);
+  return undefined;
 }
 
 /** `agents`: harness → a valid agent name (case-folded); anything else is a problem and left out. */

@@ -4,10 +4,12 @@ import { decideAgent } from '../agents/claims.js';
 import { listAgents } from '../agents/registry.js';
 import { listCards } from '../cards/find.js';
 import { listMessages } from '../messages/read.js';
-import { listNotes } from '../notes/read.js';
+import { listNotes, listProjects } from '../notes/read.js';
 import { listPendingProblems } from '../pending/pending.js';
 import { listSessions } from '../sessions/live.js';
-import { boundAgent } from '../sessions/session.js';
+import { projectIdentityOf } from '../sessions/project.js';
+import { projectAliases } from '../sessions/project-aliases.js';
+import { boundAgent, type SessionRecord } from '../sessions/session.js';
 import { isBatonTempName, isTempName } from '../store/atomic-write.js';
 import { LOCK_SUFFIX } from '../store/lock.js';
 import { readTextFile } from '../store/read-file.js';
@@ -77,11 +79,13 @@ export function diagnoseBoard(board: Board): DoctorReport {
   add(listMessages(board, { limit: 0 }).problems);
   add(listCards(board).problems);
   add(listAgents(board).problems);
-  add(listSessions(board).problems);
+  const sessions = listSessions(board);
+  add(sessions.problems);
   add(listPendingProblems(board));
   add(listNotes(board).problems);
   const settings = loadSettings(board);
   add(settings.problems.map((reason) => ({ path: boardPath(board, 'config.json'), reason })));
+  lines.push(...projectLines(board, sessions.sessions));
   const names = Object.entries(settings.settings.agents).map(([harness, name]) => `${harness} → ${name}`);
   if (names.length > 0)
     lines.push({ status: 'info', check: 'agent names', detail: `${names.join(', ')} (config.json agents)` });
@@ -121,6 +125,44 @@ export function diagnoseBoard(board: Board): DoctorReport {
         },
   );
   return { lines, problems: list, healthy: lines.every((line) => line.status !== 'FAIL') };
+}
+
+// This folder's project key and where it comes from; the older keys (of notes folders and sessions on this board)
+// that resolve to today's keys, and those that cannot (project-aliases.ts).
+function projectLines(board: Board, sessions: SessionRecord[]): DoctorLine[] {
+  const project = projectIdentityOf(board.cwd, board);
+  const from =
+    project.from === 'config'
+      ? 'config.json project'
+      : project.from === 'origin'
+        ? `the origin remote ${project.remote}`
+        : `the folder ${project.root} (no origin remote)`;
+  const lines: DoctorLine[] = [
+    {
+      status: 'info',
+      check: 'project',
+      detail: `${project.key} (from ${from})${project.problem ? ` — ${project.problem}` : ''}`,
+    },
+  ];
+  const used = new Set([...listProjects(board), ...sessions.map((s) => s.projectKey)]);
+  const aliases = projectAliases(board, sessions);
+  for (const [older, key] of aliases.map) {
+    if (!used.has(older)) continue;
+    lines.push({
+      status: 'info',
+      check: 'project alias',
+      detail: `${older} → ${key} (an older key, read as today's; from ${aliases.how.get(older)})`,
+    });
+  }
+  for (const [older, keys] of aliases.ambiguous) {
+    if (!used.has(older)) continue;
+    lines.push({
+      status: 'info',
+      check: 'project alias',
+      detail: `${older} is left as it is: it could be ${keys.join(' or ')} — set "project" in config.json to choose`,
+    });
+  }
+  return lines;
 }
 
 // Who a command run here acts as, by the rule every front end uses (a bad BATON_AGENT fails every command: FAIL).

@@ -16,6 +16,7 @@ import {
 } from '../sessions/harness-commands.js';
 import { CONTINUATIONS_DIR, leaveContinuation, PARENT_ENV } from '../sessions/parent-link.js';
 import { projectKeyOf, projectRootOf } from '../sessions/project.js';
+import { projectGroup } from '../sessions/project-aliases.js';
 import { readSession } from '../sessions/session.js';
 import { validateName } from '../store/names.js';
 import { redactText } from '../store/records.js';
@@ -172,7 +173,7 @@ function fileMessage(note: NoteRecord, file: string, request: string | undefined
 // project; else the current folder.
 function startFolder(board: Board, note: NoteRecord, sessionCwd: string | undefined) {
   if (sessionCwd && isFolder(sessionCwd)) return { cwd: sessionCwd, cwdFrom: 'session' as const };
-  if (projectKeyOf(board.cwd, board.redact) === note.projectKey) {
+  if (projectGroup(board, projectKeyOf(board.cwd, board)).includes(note.projectKey)) {
     return { cwd: projectRootOf(board.cwd), cwdFrom: 'project' as const };
   }
   return { cwd: board.cwd, cwdFrom: 'current' as const };

@@ -34,7 +34,7 @@ export function noteOrigin(
   const projectKey =
     record?.projectKey && !projectKeyProblem(record.projectKey)
       ? record.projectKey
-      : projectKeyOf(board.cwd, board.redact);
+      : projectKeyOf(board.cwd, board);
   return {
     projectKey,
     files: normalizeFiles(given.files ?? [], projectRootOf(cwd), board.cwd),

@@ -26,8 +26,11 @@ export interface NoteFile {
 }
 
 export interface ListNotesOptions {
-  /** Only this project's notes; every project's when absent. */
-  project?: string;
+  /**
+   * Only this project's notes (a list: the folders of a project's keys, today's and older ones, as
+   * sessions/project-aliases.ts's projectGroup gives them); every project's when absent.
+   */
+  project?: string | readonly string[];
   /**
    * Read each file only up to the end of its front matter (the timeline needs nothing else): every `body` is then
    * `''`. A note whose front matter is broken, has no title or does not end within the first few KB is read whole,
@@ -65,7 +68,12 @@ export function listNoteFiles(
   options: ListNotesOptions = {},
   problems: Problem[] = [],
 ): NoteFile[] {
-  const projects = options.project === undefined ? listProjects(board, problems) : [options.project];
+  const projects =
+    options.project === undefined
+      ? listProjects(board, problems)
+      : typeof options.project === 'string'
+        ? [options.project]
+        : [...new Set(options.project)];
   const files: NoteFile[] = [];
   for (const projectKey of projects) {
     if (projectKeyProblem(projectKey)) continue;
@@ -90,6 +98,29 @@ export function listNoteFiles(
     }
   }
   return files.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * The newest `count` note files of a project whose notes lie in the folders of several keys (its key and older ones,
+ * see ListNotesOptions.project), newest first, and how many note names those folders hold together.
+ */
+export function newestNoteFilesOf(
+  board: Board,
+  projectKeys: readonly string[],
+  count: number,
+  problems: Problem[] = [],
+): { files: NoteFile[]; total: number } {
+  const keys = [...new Set(projectKeys)];
+  if (keys.length === 1) return newestNoteFiles(board, keys[0]!, count, problems);
+  let total = 0;
+  const files: NoteFile[] = [];
+  for (const key of keys) {
+    const listed = newestNoteFiles(board, key, count, problems);
+    total += listed.total;
+    files.push(...listed.files);
+  }
+  files.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  return { files: files.slice(0, count), total };
 }
 
 /**

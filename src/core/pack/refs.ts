@@ -29,7 +29,7 @@ export interface AgentRef {
   /** `<agent>:<project>`, lower-cased: the canonical spelling (see parseRef). */
   key: string;
   agent: string;
-  /** A project key, or its last dash-separated segments (`shop` for `home-me-src-shop`). */
+  /** A project key, its last dash-separated segments (`shop` for `github-com-me-shop`), or a folder key's name. */
   repo: string;
 }
 

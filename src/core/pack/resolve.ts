@@ -10,6 +10,7 @@ import type { Message } from '../messages/message.js';
 import { findMessage } from '../messages/read.js';
 import type { NoteRecord } from '../notes/note.js';
 import { listNoteFiles, listProjects, readNote, readNoteFiles } from '../notes/read.js';
+import { projectAliases, projectGroup } from '../sessions/project-aliases.js';
 import type { AgentRef, PackRef } from './refs.js';
 
 interface ItemBase {
@@ -88,7 +89,7 @@ const BATCH = 64;
  */
 function latestNoteOf(board: Board, ref: AgentRef): NoteRecord {
   const project = projectOf(board, ref.repo);
-  const files = listNoteFiles(board, { project });
+  const files = listNoteFiles(board, { project: projectGroup(board, project) });
   for (let end = files.length; end > 0; end -= BATCH) {
     const batch = files.slice(Math.max(0, end - BATCH), end);
     const { notes } = readNoteFiles(board, batch, { frontMatterOnly: true, uncached: true });
@@ -104,12 +105,18 @@ function latestNoteOf(board: Board, ref: AgentRef): NoteRecord {
 
 /**
  * The one project key `repo` names: the key itself, else the one key whose last segments it is (`shop` names
- * `home-me-src-shop`). Several such keys are ambiguous: a guess could pack another project's work.
+ * `github-com-me-shop`), or whose name it is before the hash of a project without a remote (`shop` names
+ * `shop-1a2b3c4d`). An older key (project-aliases.ts) names the key it resolves to. Several such keys are
+ * ambiguous: a guess could pack another project's work.
  */
 export function projectOf(board: Board, repo: string): string {
-  const projects = board.exists ? listProjects(board) : [];
+  const aliases = projectAliases(board);
+  const projects = [
+    ...new Set((board.exists ? listProjects(board) : []).map((key) => aliases.map.get(key) ?? key)),
+  ];
   if (projects.includes(repo)) return repo;
-  const matches = projects.filter((key) => key.endsWith(`-${repo}`));
+  if (aliases.map.has(repo)) return aliases.map.get(repo)!;
+  const matches = projects.filter((key) => key.endsWith(`-${repo}`) || isFolderKeyOf(key, repo));
   if (matches.length === 1) return matches[0]!;
   if (matches.length === 0) {
     throw new BatonError(
@@ -121,4 +128,9 @@ export function projectOf(board: Board, repo: string): string {
     'ambiguous',
     `project ${repo} is ambiguous: it matches ${matches.join(', ')} — give the whole project key`,
   );
+}
+
+// `shop-1a2b3c4d` is the folder `shop` without a remote (sessions/project.ts).
+function isFolderKeyOf(key: string, name: string): boolean {
+  return key.length === name.length + 9 && key.startsWith(`${name}-`) && /-[0-9a-f]{8}$/.test(key);
 }

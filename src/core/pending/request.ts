@@ -211,7 +211,7 @@ function resolveSession(board: Board, id: string | undefined) {
     }
     return session;
   }
-  const live = board.exists ? latestLiveSession(board, projectKeyOf(board.cwd)) : undefined;
+  const live = board.exists ? latestLiveSession(board, projectKeyOf(board.cwd, board)) : undefined;
   if (!live) {
     throw new BatonError(
       'not_found',

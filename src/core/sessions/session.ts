@@ -138,7 +138,7 @@ export function recordSession(board: Board, start: SessionStart): SessionRecord 
   return board.store.withLock(sessionPath(board, id), () => {
     const now = new Date(board.clock()).toISOString();
     const previous = readExistingSession(board, id);
-    const projectKey = previous?.projectKey ?? projectKeyOf(start.cwd, board.redact);
+    const projectKey = previous?.projectKey ?? projectKeyOf(start.cwd, board);
     const { endedAt: _ended, ...kept } = previous ?? ({} as Partial<SessionRecord>);
     const record: SessionRecord = {
       ...kept,

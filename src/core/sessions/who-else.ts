@@ -4,6 +4,7 @@ import type { Board } from '../board/open-board.js';
 import type { Problem } from '../store/safe-fs.js';
 import { isLive, listSessions } from './live.js';
 import { projectKeyOf, projectRootOf } from './project.js';
+import { projectAliases, projectGroup } from './project-aliases.js';
 import { normalizeTouchedPath, type TouchedPath, touchedPaths } from './touched.js';
 
 export interface WhoElseOptions {
@@ -40,11 +41,13 @@ export interface WhoElseResult {
 export function whoElse(board: Board, path: string, options: WhoElseOptions = {}): WhoElseResult {
   const cwd = options.cwd ?? board.cwd;
   const root = projectRootOf(cwd);
-  const projectKey = projectKeyOf(cwd, board.redact);
+  const projectKey = projectKeyOf(cwd, board);
   // Compared in the form they are stored in: normalised, then redacted.
   const relative = board.redact(normalizeTouchedPath(path, cwd, root)).text;
   const absolute = board.redact(resolve(cwd, path)).text;
   const { sessions, problems } = listSessions(board);
+  // A session keeps the key it was recorded with: one recorded before keys changed has an older key of this project.
+  const project = new Set(projectGroup(board, projectKey, projectAliases(board, sessions)));
   const others: OtherSession[] = [];
   for (const session of sessions) {
     if (session.id === options.self || !isLive(session)) continue;
@@ -52,7 +55,7 @@ export function whoElse(board: Board, path: string, options: WhoElseOptions = {}
       .filter((touched) =>
         isAbsolute(touched.path)
           ? isAtOrBelow(touched.path, absolute)
-          : session.projectKey === projectKey && !isAbsolute(relative) && isAtOrBelow(touched.path, relative),
+          : project.has(session.projectKey) && !isAbsolute(relative) && isAtOrBelow(touched.path, relative),
       )
       .reverse();
     if (paths.length === 0) continue;

@@ -11,6 +11,7 @@ const DOMAINS = ['agents', 'cards', 'messages', 'notes', 'pending', 'sessions', 
 /** The files that may read past the store, and why: none of them reads a board through a board. */
 const PAST_THE_STORE: Record<string, string> = {
   'notes/continuation.ts': 'whether the folder a session would start in exists on this machine',
+  'sessions/project-aliases.ts': 'whether the folder an older session ran in exists on this machine',
   'sessions/process-tree.ts': 'the process table (/proc)',
   'messages/spool.ts':
     "a bare root, as the hooks' quiet check has it, lists the disk without loading the store",

@@ -210,8 +210,9 @@ describe('buildPack', () => {
 
   it('unresolved refs: no project, an ambiguous project, a missing id, hostile shapes — each with its reason', () => {
     const p = packBoard();
-    p.note({ agent: 'alice', from: 'web-shop' }); // a second project ending in -shop: `shop` matches two keys
-    const webShop = `${p.key.slice(0, -'shop'.length)}web-shop`;
+    // A second project named shop (another folder, no remote): `shop` matches two keys.
+    const other = p.note({ agent: 'alice', from: 'other/shop' }).projectKey;
+    expect(other).not.toBe(p.key);
     const n = p.note({ agent: 'alice' });
     const pack = buildPack(
       p.board,
@@ -233,7 +234,7 @@ describe('buildPack', () => {
       },
       {
         ref: 'alice:shop',
-        reason: `project shop is ambiguous: it matches ${[p.key, webShop].sort().join(', ')} — give the whole project key`,
+        reason: `project shop is ambiguous: it matches ${[p.key, other].sort().join(', ')} — give the whole project key`,
       },
       {
         ref: 'note:n-01ZZZZZZ',
@@ -249,7 +250,7 @@ describe('buildPack', () => {
     expect(pack.text).toContain('\n- card:\\e[2J: malformed card id');
     expect(pack.text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
     // The full key names one project.
-    expect(buildPack(p.board, [`alice:${webShop}`], { index: NO_INDEX }).items).toHaveLength(1);
+    expect(buildPack(p.board, [`alice:${other}`], { index: NO_INDEX }).items).toHaveLength(1);
   });
 
   it('writes nothing to the board', () => {

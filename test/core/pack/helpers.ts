@@ -16,7 +16,7 @@ export interface PackBoard {
   dir: string;
   project: string;
   board: Board;
-  /** The project's key (`tmp-baton-test-…-shop`). */
+  /** The project's key (`shop-<hash of its path>`: it has no remote). */
   key: string;
   note(fields?: NoteFields): NoteRecord;
   card(title: string, entries: string[]): string;
@@ -35,7 +35,7 @@ export interface NoteFields {
   from?: string;
 }
 
-/** A checkout `<tmp>/<name>` with a `.git` folder: its project key ends in `-<name>`. */
+/** A checkout `<tmp>/<name>` with a `.git` folder and no remote: its project key is `<name>-<hash>`. */
 export function checkout(dir: string, name: string): string {
   const root = join(dir, name);
   mkdirSync(join(root, '.git'), { recursive: true });
