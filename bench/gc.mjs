@@ -8,6 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { internals } from './internals.mjs';
 
 const NOTES = 10_000;
 const KEPT = 500;
@@ -57,7 +58,11 @@ function seed(files) {
 
 /** The gc rows for bench/run.mjs. ctx: { tmpdir(), dist, timeCommand(), log? }. */
 export default async function gcBench(ctx) {
-  const baton = await import(pathToFileURL(join(ctx.dist, 'index.js')).href);
+  // The library, and the internals the seeders need (ids, front matter: bench/internals.mjs).
+  const baton = {
+    ...(await import(pathToFileURL(join(ctx.dist, 'index.js')).href)),
+    ...(await internals(ctx)),
+  };
   const log = ctx.log ?? (() => {});
   const dir = ctx.tmpdir();
   const { board, files } = planBoard(baton, dir);

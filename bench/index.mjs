@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { internals } from './internals.mjs';
 
 const SIZES = [1_000, 10_000];
 const BUDGET = 4000;
@@ -51,7 +52,11 @@ function seed(baton, dir, projectKey, count) {
 
 /** The index rows for bench/run.mjs. ctx: { tmpdir(), bin, dist, timeCommand, log? }. */
 export default async function indexBench(ctx) {
-  const baton = await import(pathToFileURL(join(ctx.dist, 'index.js')).href);
+  // The library, and the internals the seeders need (ids, front matter: bench/internals.mjs).
+  const baton = {
+    ...(await import(pathToFileURL(join(ctx.dist, 'index.js')).href)),
+    ...(await internals(ctx)),
+  };
   const log = ctx.log ?? (() => {});
   const rows = [];
   const ratios = [];

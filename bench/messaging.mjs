@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { internals } from './internals.mjs';
 
 const SIZES = [0, 1_000, 10_000, 100_000];
 // ~500 messages a day: 100,000 messages span 200 days, so a day folder holds a few hundred.
@@ -28,7 +29,11 @@ const ms = (value) => `${value.toFixed(1)} ms`;
 const times = (value) => `${value.toFixed(2)}×`;
 
 export default async function messaging(ctx) {
-  const baton = await import(pathToFileURL(join(ctx.dist, 'index.js')).href);
+  // The library, and the internals the seeders need (ids, front matter: bench/internals.mjs).
+  const baton = {
+    ...(await import(pathToFileURL(join(ctx.dist, 'index.js')).href)),
+    ...(await internals(ctx)),
+  };
   const rows = [];
   // Paired: each run alternates with a `node -e 0` run, and the ratio is against those (see run.mjs).
   const spawnOptions = (board) => ({ env: { BATON_DIR: board }, cwd: ctx.root, runs: RUNS, paired: true });

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { internals } from './internals.mjs';
 
 const NOTES = 10_000;
 const FAMILIES = 500;
@@ -153,7 +154,11 @@ function body(random) {
 
 /** The notes rows for bench/run.mjs. ctx: { tmpdir(), bin, dist, log? }. */
 export default async function notesBench(ctx) {
-  const baton = await import(pathToFileURL(join(ctx.dist, 'index.js')).href);
+  // The library, and the internals the seeders need (ids, front matter: bench/internals.mjs).
+  const baton = {
+    ...(await import(pathToFileURL(join(ctx.dist, 'index.js')).href)),
+    ...(await internals(ctx)),
+  };
   const log = ctx.log ?? (() => {});
   const dir = ctx.tmpdir();
   const cwd = join(dir, 'shop');

@@ -32,6 +32,7 @@ const SECTIONS = [
   'markdown',
   'remote',
   'sync',
+  'harness-runs',
 ];
 const BASELINE_RUNS = 15;
 const DEFAULT_RUNS = 15;
@@ -56,16 +57,18 @@ function cleanEnv(extra = {}) {
 // Wall time of whole child processes, spawned one at a time, as a hook or a shell would run them.
 // `paired: true` alternates every run with a `node -e 0` run (order flipped each time), so the ratio it returns
 // compares samples taken under the same machine load — on a small, busy box the load drifts within seconds.
-// `against: [...node args]` pairs with that command instead of `node -e 0`.
+// `against: [...node args]` pairs with that command instead of `node -e 0`. `program` runs that executable with
+// `args` instead of node (the hook gate: /bin/sh); the partner is still node.
 function timeSpawn(args, options = {}) {
   const { env, cwd = ROOT, runs = DEFAULT_RUNS, warmup = WARMUP_RUNS, input, before } = options;
+  const program = options.program ?? process.execPath;
   const partner = options.against ?? ['-e', '0'];
   const paired = options.paired === true || options.against !== undefined;
   // `input` (a hook's JSON) goes to the measured command's stdin only.
-  const once = (argv, stdin) => {
+  const once = (argv, stdin, command = process.execPath) => {
     const started = performance.now();
     // Output is read whole, as a pager would read it: a timeline of 10,000 notes is more than spawnSync's 1 MB.
-    const result = spawnSync(process.execPath, argv, {
+    const result = spawnSync(command, argv, {
       env: cleanEnv(env),
       cwd,
       encoding: 'utf8',
@@ -75,7 +78,8 @@ function timeSpawn(args, options = {}) {
     const elapsed = performance.now() - started;
     if (result.error || result.status !== 0) {
       const why = result.error?.message ?? `exit ${result.status}: ${result.stderr.trim().slice(0, 500)}`;
-      throw new Error(`\`node ${argv.join(' ')}\` failed (${why})`);
+      const name = command === process.execPath ? 'node' : command;
+      throw new Error(`\`${name} ${argv.join(' ')}\` failed (${why})`);
     }
     return { elapsed, result };
   };
@@ -86,7 +90,7 @@ function timeSpawn(args, options = {}) {
     const flip = paired && i % 2 === 1;
     if (flip) bare.push(once(partner).elapsed);
     before?.();
-    const run = once(args, input);
+    const run = once(args, input, program);
     last = run.result;
     samples.push(run.elapsed);
     if (paired && !flip) bare.push(once(partner).elapsed);
@@ -112,6 +116,8 @@ async function snapshotBuild(dir) {
     try {
       cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
       cpSync(join(ROOT, 'bin'), join(dir, 'bin'), { recursive: true });
+      // The package's root, as `baton init` finds it (beside bin/baton.js): hooks it wires run this copy.
+      cpSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
       const broken = brokenImports(join(dir, 'dist'));
       if (broken.length === 0) return;
       if (attempt >= 20) throw new Error(`dist/ stays inconsistent (${broken[0]}) — run \`npm run build\``);
@@ -215,6 +221,10 @@ async function main() {
       },
       timeNode(args, options = {}) {
         return timeSpawn(args, options);
+      },
+      /** Times `program ...args` (not node: e.g. `/bin/sh dist/hook-gate.sh ...`), same options as timeCommand. */
+      timeProgram(program, args, options = {}) {
+        return timeSpawn(args, { ...options, program });
       },
       log(message) {
         console.error(`bench: ${message}`);
