@@ -5,6 +5,7 @@ import { visibleText } from '../core/display/visible-text.js';
 import type { NoteRecord } from '../core/notes/note.js';
 import { listNotes } from '../core/notes/read.js';
 import { lineageText, sessionText } from '../core/notes/timeline-text.js';
+import { projectGroup } from '../core/sessions/project-aliases.js';
 import type { Harness } from '../core/transcripts/digest.js';
 import { harnessLabel } from '../harnesses/registry.js';
 
@@ -15,7 +16,10 @@ export function transcriptHarness(harness: Harness | undefined): string {
 
 /** Where the note sits in its project's lineage (`first of its line`, `continues …`). */
 export function writtenLineage(board: Board, note: NoteRecord): string {
-  return lineageText(note, listNotes(board, { project: note.projectKey, frontMatterOnly: true }).notes);
+  return lineageText(
+    note,
+    listNotes(board, { project: projectGroup(board, note.projectKey), frontMatterOnly: true }).notes,
+  );
 }
 
 /**

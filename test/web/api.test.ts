@@ -8,6 +8,7 @@ import { appendEntry, createCard } from '../../src/core/cards/index.js';
 import { sendMessage } from '../../src/core/messages/send.js';
 import { writeHandoff } from '../../src/core/notes/write.js';
 import { writeResult } from '../../src/core/notes/write-result.js';
+import { pathKeyOf, projectKeyOf } from '../../src/core/sessions/project.js';
 import { endSession, recordSession } from '../../src/core/sessions/session.js';
 import { touchPaths } from '../../src/core/sessions/touched.js';
 import { silentLogger } from '../../src/http/logger.js';
@@ -260,6 +261,37 @@ describe('reads', () => {
     const login = alice.touched.find((t) => t.path === 'src/login.ts')!;
     expect(login.others).toEqual([{ session: 'sess-c-0003', agent: 'carol', harness: 'codex' }]);
     expect(alice.touched.find((t) => t.path === 'README.md')!.others).toEqual([]);
+  });
+
+  it('reads an older project key (a slug of the folder’s path) as today’s: one project of sessions and notes', async () => {
+    const dir = testdir();
+    const board = seed(dir);
+    const today = projectKeyOf(dir, board);
+    const older = pathKeyOf(dir, board.redact);
+    expect(older).not.toBe(today);
+    // carol's session as a version before this one recorded it, and the handoff it writes: notes/<older>/.
+    const path = join(board.root, 'sessions', 'sess-c-0003.json');
+    writeFileSync(path, JSON.stringify({ ...JSON.parse(readFileSync(path, 'utf8')), projectKey: older }));
+    const note = writeHandoff(board, {
+      session: 'sess-c-0003',
+      title: 'Written under the older key',
+      sections: SECTIONS('older'),
+    }).note;
+    expect(note.projectKey).toBe(older);
+    const { get } = await serve(board);
+    const { projects } = (await get<SessionsJson>('/api/sessions')).body;
+    expect(projects.map((p) => [p.key, p.sessions.length])).toEqual([[today, 3]]);
+    const alice = projects[0]!.sessions.find((s) => s.id === 'sess-a-0001')!;
+    expect(alice.touched.find((t) => t.path === 'src/login.ts')!.others).toEqual([
+      { session: 'sess-c-0003', agent: 'carol', harness: 'codex' },
+    ]);
+    for (const asked of [today, older]) {
+      const { body } = await get<TimelineJson>(`/api/timeline?project=${asked}`);
+      expect(body.project).toBe(today);
+      expect(body.projects).toEqual([today]);
+      expect(body.total).toBe(5);
+    }
+    expect(readFileSync(note.path, 'utf8')).toContain(`projectKey: ${older}`);
   });
 
   it('searches messages, cards and notes, each result linking to its view', async () => {

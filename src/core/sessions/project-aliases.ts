@@ -11,9 +11,10 @@
 // A P that maps to two different keys is left alone (ambiguous) and reported by `baton doctor`.
 import { statSync } from 'node:fs';
 import type { Board } from '../board/open-board.js';
+import { listProjects, newestNoteFiles, readNoteFiles } from '../notes/read.js';
 import { listSessions } from './live.js';
 import { pathKeyOf, pathKeysAbove, projectKeyOf } from './project.js';
-import type { SessionRecord } from './session.js';
+import { readSession, type SessionRecord } from './session.js';
 
 export interface ProjectAliases {
   /** Older key → the key it resolves to. */
@@ -24,7 +25,11 @@ export interface ProjectAliases {
   ambiguous: Map<string, string[]>;
 }
 
-/** Every older key that resolves on this board, from the board's folder and its session records. */
+/**
+ * Every older key that resolves on this board, from the board's folder and its session records. Without `sessions`
+ * given, the records are read only when a notes folder may be an older key (see mayBeOlder): a board of today's
+ * keys costs one listing of notes/ and a probe per folder, not a read of every session it ever had.
+ */
 export function projectAliases(board: Board, sessions?: readonly SessionRecord[]): ProjectAliases {
   const found = new Map<string, Map<string, string>>();
   const add = (older: string, key: string, how: string) => {
@@ -34,8 +39,10 @@ export function projectAliases(board: Board, sessions?: readonly SessionRecord[]
     found.set(older, targets);
   };
   const here = projectKeyOf(board.cwd, board);
-  add(pathKeyOf(board.cwd, board.redact), here, `this checkout (${board.cwd})`);
-  const records = sessions ?? (board.exists ? listSessions(board).sessions : []);
+  const own = pathKeyOf(board.cwd, board.redact);
+  add(own, here, `this checkout (${board.cwd})`);
+  const records =
+    sessions ?? (board.exists && anyOlderFolder(board, [here, own]) ? listSessions(board).sessions : []);
   const today = new Map<string, Set<string>>();
   const older: SessionRecord[] = [];
   const todayCache = new Map<string, string | undefined>();
@@ -85,6 +92,25 @@ export function projectGroup(board: Board, key: string, aliases = projectAliases
   const group = [target];
   for (const [older, to] of aliases.map) if (to === target) group.push(older);
   return group;
+}
+
+// Whether a notes folder may hold an older key: the session that wrote its newest note was recorded under that key,
+// and the key is a path slug of the session's folder or one above it. Its newest note says it, as every note takes
+// its session's key (notes/origin.ts); a folder whose newest note has no session record cannot be mapped by one.
+function anyOlderFolder(board: Board, known: string[]): boolean {
+  return listProjects(board).some((key) => {
+    if (known.includes(key)) return false;
+    const newest = newestNoteFiles(board, key, 1).files;
+    if (newest.length === 0) return false;
+    const note = readNoteFiles(board, newest, { frontMatterOnly: true, uncached: true }).notes[0];
+    const session = note && readSession(board, note.session);
+    return (
+      !!session &&
+      session.projectKey === key &&
+      session.cwd.startsWith('/') &&
+      pathKeysAbove(session.cwd, board.redact).includes(key)
+    );
+  });
 }
 
 // The key a folder of this machine has today, when it is a folder here.

@@ -304,7 +304,10 @@ async function draft(call: ToolCall, session: string, from: string | undefined):
 // What a write_handoff answers: what was written, the note's id, project, title and lineage, redaction, the board.
 function receipt(board: Board, result: WriteHandoffResult, what: string): string {
   const { note } = result;
-  const { notes } = listNotes(board, { project: note.projectKey, frontMatterOnly: true });
+  const { notes } = listNotes(board, {
+    project: projectGroup(board, note.projectKey),
+    frontMatterOnly: true,
+  });
   const files = note.files.length === 1 ? '1 file' : `${note.files.length} files`;
   return [
     what,

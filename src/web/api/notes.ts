@@ -18,6 +18,7 @@ import { parseSections, SECTION_KEYS, sectionTitle } from '../../core/notes/sect
 import { requestHandoff } from '../../core/pending/request.js';
 import { isStartableHarness, shellLine } from '../../core/sessions/harness-commands.js';
 import { isLive } from '../../core/sessions/live.js';
+import { projectAliases, projectGroup } from '../../core/sessions/project-aliases.js';
 import { readSession, type SessionRecord } from '../../core/sessions/session.js';
 import { nameProblem } from '../../core/store/names.js';
 import { HARNESS_NAMES, orList } from '../../harnesses/registry.js';
@@ -62,15 +63,19 @@ function timeline({ board, query }: ApiContext, memo: TimelineMemo): SerializedJ
     throw new ApiRefusal(400, 'invalid_input', `project ${JSON.stringify(project)} is not a project key`);
   }
   const live = liveSessionIds(board);
+  // A project's notes are in the folders of its key and its older keys (project-aliases.ts); the list of projects
+  // names each by the key it resolves to.
+  const aliases = projectAliases(board);
+  const group = project === null ? undefined : projectGroup(board, project, aliases);
   const key = `${board.root}\0${project ?? ''}`;
-  const fingerprint = notesFingerprint(board, project ?? undefined, live);
+  const fingerprint = notesFingerprint(board, group, live);
   const known = memo.get(key);
   if (known?.fingerprint === fingerprint) return known.answer;
-  const { notes, problems } = listNotes(board, { project: project ?? undefined, frontMatterOnly: true });
+  const { notes, problems } = listNotes(board, { project: group, frontMatterOnly: true });
   const built = buildTimeline(notes, (session) => live.has(session));
   const answer: TimelineJson = {
-    project,
-    projects: listProjects(board),
+    project: group?.[0] ?? null,
+    projects: [...new Set(listProjects(board).map((name) => aliases.map.get(name) ?? name))],
     families: built.families.map(nodeJson),
     total: notes.length,
     problems: [...problemLines(problems), ...built.problems],
@@ -85,7 +90,7 @@ function timeline({ board, query }: ApiContext, memo: TimelineMemo): SerializedJ
  * What the timeline depends on, cheaply: every note file's name, size, mtime and inode (an edit in place, a
  * replacement or a removal changes it), the project folders, and which sessions are live.
  */
-function notesFingerprint(board: Board, project: string | undefined, live: Set<string>): string {
+function notesFingerprint(board: Board, project: readonly string[] | undefined, live: Set<string>): string {
   const hash = createHash('sha256');
   for (const file of listNoteFiles(board, { project })) {
     try {
@@ -96,6 +101,7 @@ function notesFingerprint(board: Board, project: string | undefined, live: Set<s
     }
   }
   hash.update(`projects\0${listProjects(board).join('\0')}\nlive\0${[...live].sort().join('\0')}`);
+  hash.update(`\ngroup\0${(project ?? []).join('\0')}`);
   return hash.digest('hex');
 }
 
@@ -194,7 +200,10 @@ function noteDetail(board: Board, id: string): NoteDetail {
 
 // Where the note sits in its family: the same lineage the timeline draws, so the links agree with it.
 function relatives(board: Board, note: NoteRecord): Pick<NoteDetail, 'parent' | 'children'> {
-  const { notes } = listNotes(board, { project: note.projectKey, frontMatterOnly: true });
+  const { notes } = listNotes(board, {
+    project: projectGroup(board, note.projectKey),
+    frontMatterOnly: true,
+  });
   const { families } = buildTimeline(notes);
   const stack: { node: TimelineNode; parent?: TimelineNode }[] = families.map((node) => ({ node }));
   while (stack.length > 0) {

@@ -2,6 +2,7 @@
 // sessions touched the same file.
 import type { Board } from '../../core/board/open-board.js';
 import { isLive, listSessions } from '../../core/sessions/live.js';
+import { projectAliases } from '../../core/sessions/project-aliases.js';
 import type { SessionRecord } from '../../core/sessions/session.js';
 import { touchedPaths } from '../../core/sessions/touched.js';
 import type { SessionJson, SessionsJson } from '../api-types.js';
@@ -18,12 +19,15 @@ export const sessionEndpoints: Endpoint[] = [
 function sessions(board: Board): SessionsJson {
   const { sessions: records, problems } = listSessions(board);
   const live = new Set(records.filter(isLive).map((record) => record.id));
+  // A session keeps the key it was recorded with; an older key is shown as the key it resolves to (project-aliases.ts).
+  const aliases = projectAliases(board, records);
+  const projectOf = (record: SessionRecord) => aliases.map.get(record.projectKey) ?? record.projectKey;
   // Who is on each file: the live sessions of the same project that touched it (paths are project-relative).
   const onFile = new Map<string, SessionRecord[]>();
   for (const record of records) {
     if (!live.has(record.id)) continue;
     for (const { path } of touchedPaths(record)) {
-      const key = `${record.projectKey}\0${path}`;
+      const key = `${projectOf(record)}\0${path}`;
       const list = onFile.get(key);
       if (list) list.push(record);
       else onFile.set(key, [record]);
@@ -46,14 +50,14 @@ function sessions(board: Board): SessionsJson {
       touched: touched.map(({ path, at }) => ({
         path,
         at: at || undefined,
-        others: (onFile.get(`${record.projectKey}\0${path}`) ?? [])
+        others: (onFile.get(`${projectOf(record)}\0${path}`) ?? [])
           .filter((other) => other.id !== record.id)
           .map((other) => ({ session: other.id, agent: other.agent, harness: other.harness })),
       })),
     };
-    const list = byProject.get(record.projectKey);
+    const list = byProject.get(projectOf(record));
     if (list) list.push(json);
-    else byProject.set(record.projectKey, [json]);
+    else byProject.set(projectOf(record), [json]);
   }
   const projects = [...byProject.entries()]
     .map(([key, list]) => ({
