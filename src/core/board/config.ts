@@ -8,6 +8,7 @@ import { projectKeyProblem } from '../notes/note.js';
 import { validateName } from '../store/names.js';
 import { type Board, boardPath } from './open-board.js';
 
+/** The board's settings (config.json), every one with its default filled in. */
 export interface Settings {
   index: {
     /** False when `index.maxNotes` is 0: no index is shown or injected. */
@@ -56,6 +57,7 @@ export interface Settings {
   };
 }
 
+/** The board's settings from {@link loadSettings}, and what in config.json could not be used. */
 export interface LoadedSettings {
   settings: Settings;
   /** What could not be used, each naming the file, the key and the fix; the defaults stand in for it. */

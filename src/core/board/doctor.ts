@@ -19,12 +19,17 @@ import { readGitInfo } from './git.js';
 import { hookErrors } from './hook-log.js';
 import { type Board, boardPath } from './open-board.js';
 
+/** One check of {@link diagnoseBoard}, as `baton doctor` prints it. */
 export interface DoctorLine {
   status: 'ok' | 'FAIL' | 'info';
   check: string;
   detail: string;
 }
 
+/**
+ * What {@link diagnoseBoard} found: its checks, the files it could not read, and whether the board is
+ * healthy.
+ */
 export interface DoctorReport {
   lines: DoctorLine[];
   problems: Problem[];

@@ -32,6 +32,7 @@ import { parseSections, renderSections } from './sections.js';
  */
 export const INLINE_MESSAGE_BYTES = 16 * 1024;
 
+/** Which harness {@link prepareContinuation} starts, and how. */
 export interface ContinuationOptions {
   /** The harness to start; default: the note's own harness when baton can start it, else `claude`. */
   harness?: StartableHarness;
@@ -49,6 +50,10 @@ export interface ContinuationOptions {
   pending?: boolean;
 }
 
+/**
+ * How to start a session that continues a note, from {@link prepareContinuation}: the harness's command, its
+ * folder and environment, and the first message.
+ */
 export interface Continuation {
   note: NoteRecord;
   harness: StartableHarness;

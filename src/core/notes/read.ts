@@ -25,6 +25,7 @@ export interface NoteFile {
   path: string;
 }
 
+/** Which notes {@link listNotes} lists, and how much of each it reads. */
 export interface ListNotesOptions {
   /**
    * Only this project's notes (a list: the folders of a project's keys, today's and older ones, as
@@ -39,6 +40,7 @@ export interface ListNotesOptions {
   frontMatterOnly?: boolean;
 }
 
+/** Notes, and the files that could not be read or parsed (skipped, never deleted). */
 export interface NoteList {
   /** Oldest first. */
   notes: NoteRecord[];

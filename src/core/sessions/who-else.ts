@@ -7,6 +7,7 @@ import { projectKeyOf, projectRootOf } from './project.js';
 import { projectAliases, projectGroup } from './project-aliases.js';
 import { normalizeTouchedPath, type TouchedPath, touchedPaths } from './touched.js';
 
+/** Who asks {@link whoElse}, and from which folder. */
 export interface WhoElseOptions {
   /** The caller's session: never listed. */
   self?: string;
@@ -14,6 +15,7 @@ export interface WhoElseOptions {
   cwd?: string;
 }
 
+/** Another live session that touched the path asked about, from {@link whoElse}. */
 export interface OtherSession {
   session: string;
   agent: string;
@@ -25,6 +27,7 @@ export interface OtherSession {
   paths: TouchedPath[];
 }
 
+/** The other live sessions that touched a path, from {@link whoElse}. */
 export interface WhoElseResult {
   /** The path asked about, as it is compared: relative to the caller's project root, or absolute outside it. */
   path: string;
