@@ -280,7 +280,7 @@ export function seedDemo(board: Board, options: SeedDemoOptions = {}): boolean {
   ]);
   at(4 * HOUR);
   const freeze = sendMessage(b, {
-    from: 'you',
+    as: 'you',
     to: ['alice', 'wei'],
     subject: 'release freeze Friday',
     body: 'Release freeze on Friday: please land the clock helper and the products fix by Thursday evening.',
@@ -360,12 +360,12 @@ function script(b: Board, now: () => number) {
     /** Marks everything queued for `agent` delivered, as its session's hooks would have. */
     read: (agent: string) => pollMessages(b, agent, { max: 100 }).acknowledge(),
     mail(from: string, to: string | string[], subject: string, body: string, replyTo?: string): string {
-      return sendMessage(b, { from, to, body, subject: subject || undefined, replyTo }).sent[0]!.id;
+      return sendMessage(b, { as: from, to, body, subject: subject || undefined, replyTo }).sent[0]!.id;
     },
     card: (by: string, title: string, type: string, lines: string[]) =>
-      createCard(b, { title, by, entry: { type, body: lines.join('\n') } }).card.id,
+      createCard(b, { title, as: by, entry: { type, body: lines.join('\n') } }).card.id,
     entry: (card: string, type: string, author: string, lines: string[]) =>
-      appendEntry(b, card, { type, author, body: lines.join('\n') }),
+      appendEntry(b, card, { type, as: author, body: lines.join('\n') }),
     /** A handoff of `session` (its record gives the parent), sections in SECTION_KEYS order. */
     handoff(session: string, title: string, files: string[], sections: string[]) {
       const texts = Object.fromEntries(SECTION_KEYS.map((key, i) => [key, sections[i] ?? '']));

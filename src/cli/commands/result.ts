@@ -73,7 +73,7 @@ async function write(argv: string[], io: CliIO): Promise<number> {
     files: flags.files?.split(',') ?? list('files'),
     session: flags.session ?? text('session'),
     parentSession: flags['parent-session'] ?? text('parentSession'),
-    agent: flags.agent ?? flags.as ?? actingAgentIfAny(board),
+    as: flags.agent ?? flags.as ?? actingAgentIfAny(board),
     harness: flags.harness,
     wholeAt: flags.file === undefined ? undefined : resolve(io.cwd, flags.file),
   };

@@ -169,7 +169,7 @@ const writeHandoffTool = defineTool({
       title: args.title,
       files: args.files,
       status: args.status,
-      agent,
+      as: agent,
       currentSession: call.bindsSessions,
     });
     return receipt(call.board, result, `wrote handoff ${result.note.id} as ${agent}`);
@@ -203,7 +203,7 @@ const writeResultTool = defineTool({
       artifacts: args.artifacts,
       task: args.task,
       parentSession: args.parent_session,
-      agent,
+      as: agent,
       currentSession: call.bindsSessions,
     });
     const cut = result.cut ? ` — ${cutSummary(result.cut, RESULT_LIMITS.bodyBytes)}` : '';
