@@ -11,7 +11,7 @@ export default mergeConfig(
         ...configDefaults.exclude,
         'test/**/*kill*.test.ts', // 1,000 SIGKILLs of writers; sends killed mid-write
         'test/cli/hostile-board.test.ts', // a link at every level of the layout, met by every command
-        'test/package/**', // type-checks a consumer of the emitted declarations
+        'test/package/**', // installs a fresh checkout (npm ci + build), type-checks consumers, regenerates docs/api
         'test/cli/process.test.ts', // signals, closed pipes, endless stdin
         'test/cli/which-board.test.ts', // racing first sends on a new board
         'test/core/sessions/touched.test.ts', // eight concurrent writers
