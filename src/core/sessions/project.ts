@@ -78,7 +78,10 @@ export function projectIdentityOf(cwd: string, board?: Board): ProjectIdentity {
  * slugged (a folder named like a token must not reach the board, and the slug would no longer look like one to the
  * redactor). Notes and sessions of older versions carry it.
  */
-export function pathKeyOf(cwd: string, redactPath: Redactor): string {
+export function pathKeyOf(
+  cwd: string,
+  redactPath: Redactor = (text) => ({ text, count: 0, kinds: [] }),
+): string {
   return keySlug(redactPath(projectRootOf(cwd)).text);
 }
 

@@ -50,10 +50,11 @@ export function whoElse(board: Board, path: string, options: WhoElseOptions = {}
   const absolute = board.redact(resolve(cwd, path)).text;
   const { sessions, problems } = listSessions(board);
   // A session keeps the key it was recorded with: one recorded before keys changed has an older key of this project.
-  const project = new Set(projectGroup(board, projectKey, projectAliases(board, sessions)));
+  // Only live sessions are compared, so only theirs are looked at (this runs at every edit a hook sees).
+  const live = sessions.filter((session) => session.id !== options.self && isLive(session));
+  const project = new Set(projectGroup(board, projectKey, projectAliases(board, live)));
   const others: OtherSession[] = [];
-  for (const session of sessions) {
-    if (session.id === options.self || !isLive(session)) continue;
+  for (const session of live) {
     const paths = touchedPaths(session)
       .filter((touched) =>
         isAbsolute(touched.path)
