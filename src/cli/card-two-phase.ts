@@ -7,6 +7,7 @@ import { commitPending } from '../core/pending/commit.js';
 import { type CardRequestResult, requestCardEntry } from '../core/pending/request.js';
 import { latestLiveSession } from '../core/sessions/live.js';
 import { projectKeyOf } from '../core/sessions/project.js';
+import { projectGroup } from '../core/sessions/project-aliases.js';
 import { boardFromFlags, echoBoard, printJson } from './board-flags.js';
 import {
   cardArgs,
@@ -103,7 +104,9 @@ export async function commitReply(argv: string[], io: CliIO): Promise<number> {
 }
 
 function defaultSession(board: Board): string {
-  const live = board.exists ? latestLiveSession(board, projectKeyOf(board.cwd, board)) : undefined;
+  const live = board.exists
+    ? latestLiveSession(board, projectGroup(board, projectKeyOf(board.cwd, board)))
+    : undefined;
   if (!live) {
     throw new BatonError(
       'not_found',

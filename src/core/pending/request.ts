@@ -6,6 +6,7 @@ import { BatonError } from '../errors.js';
 import { sectionsTemplate } from '../notes/sections.js';
 import { latestLiveSession } from '../sessions/live.js';
 import { projectKeyOf } from '../sessions/project.js';
+import { projectGroup } from '../sessions/project-aliases.js';
 import { boundSession, readSession } from '../sessions/session.js';
 import { validateName } from '../store/names.js';
 import { redactText, validateStoredName } from '../store/records.js';
@@ -211,7 +212,9 @@ function resolveSession(board: Board, id: string | undefined) {
     }
     return session;
   }
-  const live = board.exists ? latestLiveSession(board, projectKeyOf(board.cwd, board)) : undefined;
+  const live = board.exists
+    ? latestLiveSession(board, projectGroup(board, projectKeyOf(board.cwd, board)))
+    : undefined;
   if (!live) {
     throw new BatonError(
       'not_found',

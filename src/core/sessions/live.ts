@@ -51,9 +51,16 @@ export function isLive(session: SessionRecord): boolean {
   return processExists(session.pid);
 }
 
-/** The most recently seen live session of `projectKey`, if any. */
-export function latestLiveSession(board: Board, projectKey: string): SessionRecord | undefined {
-  return listSessions(board).sessions.find((s) => s.projectKey === projectKey && isLive(s));
+/**
+ * The most recently seen live session of `projectKey` (or of any of a project's keys: today's and its older ones,
+ * as project-aliases.ts's projectGroup gives them), if any.
+ */
+export function latestLiveSession(
+  board: Board,
+  projectKey: string | readonly string[],
+): SessionRecord | undefined {
+  const keys = typeof projectKey === 'string' ? [projectKey] : projectKey;
+  return listSessions(board).sessions.find((s) => keys.includes(s.projectKey) && isLive(s));
 }
 
 function processExists(pid: number): boolean {
