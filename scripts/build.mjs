@@ -45,6 +45,16 @@ await Promise.all([
     define: { 'import.meta.url': '__baton_module_url' },
     banner: { js: 'const __baton_module_url = require("node:url").pathToFileURL(__filename).href;' },
   }),
+  // `baton mcp` (stdio), which a harness starts with every session: one file with the MCP SDK and zod inside.
+  build({
+    ...common,
+    packages: undefined,
+    entryPoints: { 'hot/mcp': 'src/cli/hot/mcp.ts' },
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+    define: { 'import.meta.url': '__baton_module_url' },
+    banner: { js: 'const __baton_module_url = require("node:url").pathToFileURL(__filename).href;' },
+  }),
   // The web UI's page: one script and one stylesheet, served by `baton serve` (no inline script: the CSP forbids it).
   build({
     entryPoints: { app: 'src/web/page/main.tsx' },

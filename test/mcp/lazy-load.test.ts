@@ -1,7 +1,8 @@
 // The hot path never loads the MCP SDK (or zod): `send` and `poll` run with guards that fail on them — an ESM
-// loader hook, and a CommonJS resolver patch (the hot-path commands are CommonJS bundles).
+// loader hook, and a CommonJS resolver patch (the hot-path commands are CommonJS bundles) — and no hot bundle but
+// `baton mcp`'s holds them inlined.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -61,11 +62,25 @@ describe('lazy loading', () => {
 
   it('the guards do catch a command that loads the SDK, by import or by require (so the test above can fail)', () => {
     const dir = testdir();
-    const mcp = withGuard(dir, [BIN, 'mcp', '--help']);
-    expect(mcp.status).not.toBe(0);
-    expect(mcp.stderr).toContain('hot path loaded @modelcontextprotocol/sdk');
+    // (`baton mcp` itself no longer resolves it: its bundle holds the SDK, see the last test.)
+    const imported = withGuard(dir, [
+      '--input-type=module',
+      '-e',
+      "await import('@modelcontextprotocol/sdk/server/mcp.js')",
+    ]);
+    expect(imported.status).not.toBe(0);
+    expect(imported.stderr).toContain('hot path loaded @modelcontextprotocol/sdk');
     const required = withGuard(dir, ['-e', "require('zod')"]);
     expect(required.status).not.toBe(0);
     expect(required.stderr).toContain('hot path loaded zod');
+  });
+
+  it('no hot bundle but mcp.cjs holds the SDK or zod inlined either', () => {
+    const hot = join(import.meta.dirname, '../../dist/hot');
+    for (const name of readdirSync(hot).filter((file) => file.endsWith('.cjs'))) {
+      const text = readFileSync(join(hot, name), 'utf8');
+      const holds = text.includes('McpServer') || text.includes('ZodType');
+      expect({ name, holds }).toEqual({ name, holds: name === 'mcp.cjs' });
+    }
   });
 });
