@@ -1,7 +1,7 @@
 // Markdown section of the bench: the page's renderer (src/web/page/markdown*.ts*) on a 200,000-character result
 // note and on 1,000 small bodies (mail, card entries), in Node (parseMarkdown: text → the tree the page maps to
 // elements) and, when Chromium is there, in the page's own setting (parse + Preact render into the DOM + layout).
-// Informational: it prints times, asserts nothing.
+// Informational, but for pathological input (test/fixtures/markdown-pathological.ts): each parse < 500 ms.
 //
 // `node bench/markdown.mjs [--src <folder holding markdown.tsx>]` — `--src` measures another copy of the page's
 // sources (e.g. an older commit's, `git archive <rev> src/web/page src/core/display | tar -x -C /tmp/old`), so two
@@ -106,7 +106,11 @@ async function inNode(src, dir, note, bodies) {
   const out = join(dir, 'parse.mjs');
   await bundle(join(src, 'markdown-parse.ts'), out, 'node');
   const { parseMarkdown } = await import(pathToFileURL(out).href);
+  const cases = join(dir, 'cases.mjs');
+  await bundle(join(ROOT, 'test/fixtures/markdown-pathological.ts'), cases, 'node');
+  const { PATHOLOGICAL } = await import(pathToFileURL(cases).href);
   return {
+    pathological: PATHOLOGICAL.map(([name, md]) => [name, timeRuns(() => parseMarkdown(md))]),
     note: timeRuns(() => parseMarkdown(note)),
     bodies: timeRuns(() => {
       for (const body of bodies) parseMarkdown(body);
@@ -168,6 +172,13 @@ export default async function markdownBench(ctx) {
     const rows = [
       { name: 'parse a 200,000-character note (Node)', value: ms(node.note), ok: null },
       { name: 'parse 1,000 small bodies (Node)', value: ms(node.bodies), ok: null },
+      // A linear parse takes milliseconds, a quadratic one seconds: the best run counts (a busy machine's noise).
+      ...node.pathological.map(([name, run]) => ({
+        name: `parse pathological input: ${name} (Node)`,
+        value: ms(run),
+        target: '< 500 ms (best run)',
+        ok: run.min < 500,
+      })),
     ];
     if (browser) {
       rows.push(
@@ -179,7 +190,7 @@ export default async function markdownBench(ctx) {
         { name: 'render 1,000 small bodies (Chromium)', value: ms(browser.bodies), ok: null },
       );
     }
-    return rows.map((row) => ({ ...row, target: 'informational' }));
+    return rows.map((row) => ({ target: 'informational', ...row }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

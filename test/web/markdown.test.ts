@@ -10,6 +10,7 @@ import {
   safeHref,
   shownLevel,
 } from '../../src/web/page/markdown-parse.js';
+import { PATHOLOGICAL } from '../fixtures/markdown-pathological.js';
 
 const t = (text: string): Inline => ({ t: 'text', text });
 const para = (...children: Inline[]): Block => ({ t: 'paragraph', children });
@@ -420,36 +421,10 @@ describe('any text', () => {
   });
 });
 
-describe('pathological input stays fast', () => {
-  const cases: [string, string][] = [
-    ['stars', '*'.repeat(50_000)],
-    ['open brackets', '['.repeat(50_000)],
-    ['image brackets', '!['.repeat(25_000)],
-    ['backticks of growing length', Array.from({ length: 300 }, (_, i) => '`'.repeat(i + 1)).join('a')],
-    ['unclosed links', '[a]('.repeat(12_500)],
-    ['link destinations', '[a](b'.repeat(10_000)],
-    ['autolink openers', '<a'.repeat(25_000)],
-    ['emphasis openers', '*a _b '.repeat(8_000)],
-    ['alternating', '*_'.repeat(25_000)],
-    ['nested parens in a URL', `https://x.example/${'('.repeat(50_000)}`],
-    ['URLs in parens', '(http://x.example/a'.repeat(2_500)],
-    ['quote markers', '>'.repeat(50_000)],
-    ['list markers', '- '.repeat(25_000)],
-    ['indented list lines', Array.from({ length: 2_000 }, (_, i) => `${' '.repeat(i % 64)}- x`).join('\n')],
-    ['table pipes', `${'|'.repeat(25_000)}\n${'|-'.repeat(12_000)}`],
-    ['trailing spaces', `a${' '.repeat(50_000)}b\nc`],
-    ['heading hashes', `# ${'# '.repeat(25_000)}x`],
-    ['everything at the cap', 'a *b* [c](https://d.example) `e` <f> '.repeat(6_000)],
-  ];
-
-  // Best of three: a linear parse takes tens of milliseconds here, a quadratic one tens of seconds; the best run
-  // keeps a busy machine (tests run two at a time, beside other work) from failing a parse that is fine.
-  it.each(cases)('%s', (_, md) => {
-    const runs = [0, 1, 2].map(() => {
-      const started = performance.now();
-      parseMarkdown(md);
-      return performance.now() - started;
-    });
-    expect(Math.min(...runs)).toBeLessThan(500);
+describe('pathological input', () => {
+  // Each parses (its time is the bench's: bench/markdown.mjs, < 500 ms).
+  it.each(PATHOLOGICAL)('%s', (_, md) => {
+    const tree = parseMarkdown(md);
+    expect(tree.length).toBeGreaterThan(0);
   });
 });
