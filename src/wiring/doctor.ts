@@ -5,6 +5,7 @@ import type { DoctorLine } from '../core/board/doctor.js';
 import { hookCommandPaths } from './baton-command.js';
 import { batonHooksIn } from './hook-entries.js';
 import { isObject, parseJsonObject } from './json-file.js';
+import { batonPathAdvice } from './on-path.js';
 import { planWiring } from './plan.js';
 import { WIRINGS } from './select.js';
 import { parseToml } from './toml-table.js';
@@ -30,6 +31,8 @@ export function diagnoseWiring(ctx: WiringContext): WiringReport {
     return { lines, healthy: true };
   }
   for (const wiring of wired) checkHarness(ctx, wiring, lines);
+  const advice = batonPathAdvice(ctx.env, ctx.command[1]);
+  if (advice) lines.push({ status: 'info', check: 'baton command', detail: advice });
   return { lines, healthy: !lines.some((line) => line.status === 'FAIL') };
 }
 
@@ -142,7 +145,7 @@ function checkHooks(
     lines.push({
       status: 'ok',
       check: wiring.name,
-      detail: `${path}: ${found.length} hooks, every command resolves`,
+      detail: `${path}: ${found.length} hooks, every hook command resolves`,
     });
 }
 

@@ -1,5 +1,6 @@
 // The composition root of harness wiring: which harnesses, the plan, the writes, the follow-ups. Never prints.
 import { batonCommand } from './baton-command.js';
+import { batonPathAdvice } from './on-path.js';
 import { applyPlan, type FileChange, planWiring, type WiringPlan } from './plan.js';
 import { detectHarnesses, WIRINGS, wiringsFor } from './select.js';
 import type { HarnessName, HarnessWiring, Scope, WiringContext } from './types.js';
@@ -42,6 +43,8 @@ export interface PlannedWiring {
   wirings: HarnessWiring[];
   remove: boolean;
   detected: boolean;
+  /** The harnesses baton's wiring was found for before anything was written (what `--remove` reports). */
+  wiredBefore: HarnessName[];
 }
 
 /**
@@ -53,27 +56,39 @@ export function planHarnessWiring(options: WireOptions): PlannedWiring {
   const remove = options.remove === true;
   const detected = options.harnesses === undefined;
   const wirings = options.harnesses ? wiringsFor(options.harnesses) : remove ? WIRINGS : detectHarnesses(ctx);
-  return { ctx, plan: planWiring(ctx, wirings, remove, WIRINGS), wirings, remove, detected };
+  const wiredBefore = wirings.filter((wiring) => wiring.wired(ctx)).map((wiring) => wiring.name);
+  return { ctx, plan: planWiring(ctx, wirings, remove, WIRINGS), wirings, remove, detected, wiredBefore };
 }
 
 /** Writes a planned wiring. */
 export function applyHarnessWiring(planned: PlannedWiring): WireResult {
   applyPlan(planned.plan, planned.ctx.root);
   return {
-    // `--remove` with no names goes through every harness; it reports the ones it found wiring of.
+    // `--remove` with no names goes through every harness; it reports the ones it found wiring of: wired before, or
+    // owning a file it changed alone (a file every harness shares, AGENTS.md or the skill, names none of them).
     harnesses: planned.wirings
       .map((wiring) => wiring.name)
       .filter(
         (name) =>
           !(planned.remove && planned.detected) ||
+          planned.wiredBefore.includes(name) ||
           planned.plan.changes.some(
-            (change) => change.action !== 'unchanged' && change.harnesses.includes(name),
+            (change) =>
+              change.action !== 'unchanged' && change.harnesses.length === 1 && change.harnesses[0] === name,
           ),
       ),
     detected: planned.detected,
     changes: planned.plan.changes,
-    followUps: planned.remove ? [] : planned.wirings.flatMap((wiring) => wiring.followUps(planned.ctx)),
+    followUps: planned.remove ? [] : followUps(planned),
   };
+}
+
+// What a person must still do: each harness's trust prompts, and `baton` on PATH when something was wired that calls it.
+function followUps(planned: PlannedWiring): string[] {
+  const each = planned.wirings.flatMap((wiring) => wiring.followUps(planned.ctx));
+  const advice =
+    planned.wirings.length > 0 ? batonPathAdvice(planned.ctx.env, planned.ctx.command[1]) : undefined;
+  return advice ? [...each, advice] : each;
 }
 
 /** Plans and writes in one step. */

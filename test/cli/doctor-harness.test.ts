@@ -1,4 +1,4 @@
-// `baton doctor` on the harnesses baton wired: ok when every command resolves, FAIL (exit 1) on a stale path, a
+// `baton doctor` on the harnesses baton wired: ok when every hook command resolves, FAIL (exit 1) on a stale path, a
 // missing hook or MCP entry, or settings that no longer parse; trust reminders as info.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,11 +23,11 @@ describe('baton doctor: the wired harnesses', () => {
     expect(result.code).toBe(0);
     expect(lines(result.stdout, 'FAIL')).toEqual([]);
     const ok = lines(result.stdout, 'ok');
-    expect(ok).toContain(`ok    claude: ${dir}/.claude/settings.json: 8 hooks, every command resolves`);
+    expect(ok).toContain(`ok    claude: ${dir}/.claude/settings.json: 8 hooks, every hook command resolves`);
     expect(ok).toContain(`ok    claude: ${dir}/.mcp.json: MCP server "baton" resolves`);
-    expect(ok).toContain(`ok    codex: ${dir}/.codex/hooks.json: 8 hooks, every command resolves`);
+    expect(ok).toContain(`ok    codex: ${dir}/.codex/hooks.json: 8 hooks, every hook command resolves`);
     expect(ok).toContain(`ok    codex: ${dir}/.codex/config.toml: MCP server "baton" resolves`);
-    expect(ok).toContain(`ok    gemini: ${dir}/.gemini/settings.json: 7 hooks, every command resolves`);
+    expect(ok).toContain(`ok    gemini: ${dir}/.gemini/settings.json: 7 hooks, every hook command resolves`);
     expect(ok).toContain(`ok    opencode: ${dir}/opencode.json: MCP server "baton" resolves`);
     expect(ok).toContain(`ok    opencode: ${dir}/.opencode/plugin/baton.js is in place`);
     expect(ok).toContain(`ok    pi: ${dir}/.pi/extensions/baton.ts is in place`);
@@ -112,11 +112,11 @@ describe('baton doctor: the wired harnesses', () => {
     const result = run(['doctor', '--global']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
-      `ok    claude: ${home}/.claude/settings.json: 8 hooks, every command resolves\n`,
+      `ok    claude: ${home}/.claude/settings.json: 8 hooks, every hook command resolves\n`,
     );
     expect(result.stdout).toContain(`ok    claude: ${home}/.claude.json: MCP server "baton" resolves\n`);
     expect(result.stdout).toContain(
-      `ok    gemini: ${home}/.gemini/settings.json: 7 hooks, every command resolves\n`,
+      `ok    gemini: ${home}/.gemini/settings.json: 7 hooks, every hook command resolves\n`,
     );
     edit(join(home, '.gemini/settings.json'), (text) => text.replaceAll(BATON_JS, '/old/baton.js'));
     expect(run(['doctor', '--global']).code).toBe(1);

@@ -1,7 +1,7 @@
 // `baton init` wiring the harnesses, spawned as a user runs it: what it writes (golden files, valid against each
 // harness's schema), merging with a person's own settings, idempotence, repair, refusals, --global and --remove.
 import { spawnSync } from 'node:child_process';
-import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { opencodePluginSource } from '../../src/harnesses/opencode/wiring-plugin.js';
@@ -200,7 +200,8 @@ describe('baton init: merging with a person’s own settings', () => {
 
     const removed = run(['--remove']);
     expect(removed.code).toBe(0);
-    expect(removed.stdout.split('\n')[0]).toBe(`unwired ${HARNESS_NAMES.join(', ')}`);
+    // The ones wired, not every harness that shares AGENTS.md or the skill.
+    expect(removed.stdout.split('\n')[0]).toBe('unwired claude, codex, gemini, opencode, pi');
     expect(contents(dir)).toEqual(before);
     // Text files (TOML, Markdown) are byte-identical; so is a JSON file already in 2-space form.
     expect(read(dir, '.codex/config.toml')).toBe(own['.codex/config.toml']);
@@ -247,6 +248,36 @@ describe('baton init: merging with a person’s own settings', () => {
     expect(read(dir, 'AGENTS.md')).toContain('<!-- baton:begin -->');
     expect(run(['--remove', '--harness', 'pi']).code).toBe(0);
     expect(wiredFiles(dir)).toEqual({});
+  });
+
+  it('--remove names only the harnesses that were wired, not every one sharing AGENTS.md or the skill', () => {
+    const { run } = project();
+    expect(run(['--harness', 'claude']).code).toBe(0);
+    expect(run(['--remove']).stdout.split('\n')[0]).toBe('unwired claude');
+    expect(run(['--harness', 'codex,gemini']).code).toBe(0);
+    expect(run(['--remove']).stdout.split('\n')[0]).toBe('unwired codex, gemini');
+    expect(run(['--remove']).stdout).toBe('nothing to remove: no baton wiring found\n');
+  });
+
+  it('without `baton` on PATH, init and doctor say so (the commands, the skill and AGENTS.md call it); with it, neither', () => {
+    const { dir, env } = project();
+    const bin = join(dir, '..', 'bin');
+    mkdirSync(bin);
+    const path = `${bin}:/usr/bin:/bin`;
+    const said =
+      '`baton` is not on PATH: the hooks and the MCP server run ' +
+      `${BATON_JS} directly, but the slash commands, the skill and AGENTS.md tell agents to run \`baton …\` — run \`npm link\` in ${join(BATON_JS, '..', '..')} (or install baton globally) so their shell finds it`;
+    const init = baton(['init', '--harness', 'codex'], { cwd: dir, env: { ...env, PATH: path } });
+    expect(init.code).toBe(0);
+    expect(init.stdout).toContain(`\n  - ${said}\n`);
+    const doctor = baton(['doctor'], { cwd: dir, env: { ...env, PATH: path } });
+    expect(doctor.stdout).toContain(`info  baton command: ${said}\n`);
+    expect(doctor.stdout).toMatch(/^ok {4}codex: .*hooks\.json: \d+ hooks, every hook command resolves$/m);
+    writeFileSync(join(bin, 'baton'), '#!/bin/sh\n');
+    chmodSync(join(bin, 'baton'), 0o755);
+    const found = { cwd: dir, env: { ...env, PATH: path } };
+    expect(baton(['init', '--harness', 'codex'], found).stdout).not.toContain('not on PATH');
+    expect(baton(['doctor'], found).stdout).not.toContain('not on PATH');
   });
 
   it('--json lists every file changed and how', () => {

@@ -129,7 +129,7 @@ describe('baton doctor: antigravity', () => {
     const ok = run(['doctor']);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain(
-      `ok    antigravity: ${dir}/.agents/hooks.json: 4 hooks, every command resolves\n`,
+      `ok    antigravity: ${dir}/.agents/hooks.json: 4 hooks, every hook command resolves\n`,
     );
     const path = join(dir, '.agents', 'hooks.json');
     const settings = JSON.parse(readFileSync(path, 'utf8'));

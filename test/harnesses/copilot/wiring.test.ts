@@ -143,7 +143,7 @@ describe('baton init --harness copilot', () => {
     expect(run(['init', '--harness', 'copilot']).code).toBe(0);
     const result = run(['doctor']);
     expect(result.stdout).toContain(
-      `ok    copilot: ${dir}/.github/hooks/baton.json: 6 hooks, every command resolves`,
+      `ok    copilot: ${dir}/.github/hooks/baton.json: 6 hooks, every hook command resolves`,
     );
     expect(result.stdout).toContain(`ok    copilot: ${dir}/.github/mcp.json: MCP server "baton" resolves`);
     expect(result.stdout).toContain(

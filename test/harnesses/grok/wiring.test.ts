@@ -117,7 +117,7 @@ describe('baton doctor: grok', () => {
     const ok = run(['doctor']);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain(
-      `ok    grok: ${dir}/.grok/hooks/baton.json: 6 hooks, every command resolves\n`,
+      `ok    grok: ${dir}/.grok/hooks/baton.json: 6 hooks, every hook command resolves\n`,
     );
     expect(ok.stdout).toContain(`ok    grok: ${dir}/.grok/config.toml: MCP server "baton" resolves\n`);
     writeFileSync(join(dir, '.grok', 'config.toml'), '');

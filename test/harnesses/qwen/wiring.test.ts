@@ -113,7 +113,7 @@ describe('baton init --harness qwen', () => {
     expect(run(['init', '--harness', 'qwen']).code).toBe(0);
     const result = run(['doctor']);
     expect(result.stdout).toContain(
-      `ok    qwen: ${dir}/.qwen/settings.json: 8 hooks, every command resolves`,
+      `ok    qwen: ${dir}/.qwen/settings.json: 8 hooks, every hook command resolves`,
     );
     expect(result.stdout).toContain(`ok    qwen: ${dir}/.qwen/settings.json: MCP server "baton" resolves`);
     const path = join(dir, '.qwen/settings.json');
