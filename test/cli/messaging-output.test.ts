@@ -139,7 +139,7 @@ describe('bad input', () => {
     const expected = {
       code: 1,
       stdout: '',
-      stderr: `baton: ${file} is not a baton board (not a folder) — pass a board folder or an empty one with --board, or run \`baton init --board ${file}\` if it is a board whose board.json was lost\n`,
+      stderr: `baton: ${file} is not a baton board (not a folder) — --board and BATON_DIR take a board folder, or a project folder holding .baton/\n`,
     };
     expect(await cli(['send', '--as', 'a', '--to', 'b', '--body', 'x'], { cwd: dir, env })).toEqual(expected);
     expect(await cli(['inbox', '--as', 'b'], { cwd: dir, env })).toEqual(expected);

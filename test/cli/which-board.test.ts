@@ -80,6 +80,36 @@ describe('which board', () => {
     expect(filesUnder(project).filter((file) => !file.startsWith('.baton/'))).toEqual(['README.md']);
   });
 
+  it('--board on a checkout with no board names an init that works; on a file, no init at all', () => {
+    const checkout = testdir();
+    mkdirSync(join(checkout, '.git'));
+    writeFileSync(join(checkout, 'README.md'), 'a project');
+    const other = testdir();
+    const refused = baton(['--board', checkout, 'inbox', '--as', 'bob'], { cwd: other });
+    const init = `baton init --board ${join(checkout, '.baton')}`;
+    expect(refused).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `baton: ${checkout} is not a baton board (it holds files but no board.json) — to give this folder a board, run \`${init}\` (or \`baton init\` in it); or pass a board folder with --board\n`,
+    });
+    // What it names works, and then the first command does too.
+    expect(baton(init.split(' ').slice(1), { cwd: other }).code).toBe(0);
+    expect(baton(['--board', checkout, 'inbox', '--as', 'bob'], { cwd: other })).toMatchObject({
+      code: 0,
+      stdout: 'no messages\n',
+    });
+    const file = join(checkout, 'README.md');
+    const notFolder = `baton: ${file} is not a baton board (not a folder) — --board and BATON_DIR take a board folder, or a project folder holding .baton/\n`;
+    for (const args of [['inbox', '--as', 'bob'], ['init']]) {
+      expect(baton(['--board', file, ...args], { cwd: other })).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: notFolder,
+      });
+    }
+    expect(filesUnder(other)).toEqual([]);
+  });
+
   it('gc --board on a folder that is not a board removes nothing, and says why', () => {
     const repo = testdir();
     const lock = join(repo, 'node_modules', 'pkg', 'x.lock');

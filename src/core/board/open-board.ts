@@ -8,6 +8,7 @@ import type { BoardStore } from '../store/board-store.js';
 import { fileStore } from '../store/file-store.js';
 import {
   BOARD_DIR,
+  BOARD_ENTRIES,
   BOARD_FILE,
   type BoardSource,
   isDisabled,
@@ -145,19 +146,6 @@ export function requireBoard(board: Board): void {
     `no board at ${board.root} — run \`baton init\` there, or point to one with --board <path> or BATON_DIR`,
   );
 }
-
-// What a board folder may hold: `baton init` re-creates a lost board.json only in a folder of these.
-const BOARD_ENTRIES = new Set([
-  'agents',
-  'sessions',
-  'messages',
-  'cards',
-  'notes',
-  'pending',
-  'state',
-  'config.json',
-  '.gitignore',
-]);
 
 /** How {@link ensureBoard} makes a folder a board. */
 export interface EnsureBoardOptions {

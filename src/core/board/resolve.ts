@@ -2,7 +2,7 @@
 // A board is a folder holding a valid board.json; a folder that holds anything else is never taken for (or made
 // into) one.
 import { lstatSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, parse, resolve } from 'node:path';
+import { basename, dirname, join, parse, resolve } from 'node:path';
 import { isBatonTempName } from '../store/atomic-write.js';
 import { readTextFile } from '../store/read-file.js';
 
@@ -99,8 +99,39 @@ function explicit(path: string, source: BoardSource, home: string): ResolvedBoar
   return { root: path, source, exists: false };
 }
 
+// What to do instead names a command that works: `init --board` adopts only a `.baton` folder of baton's own entries
+// (ensureBoard), so a checkout is pointed at the `.baton` it could hold, and a file at nothing of its own.
 function notABoard(root: string, why: string): string {
-  return `${root} is not a baton board (${why}) — pass a board folder or an empty one with --board, or run \`baton init --board ${root}\` if it is a board whose board.json was lost`;
+  const head = `${root} is not a baton board (${why})`;
+  if (!isDirectory(root))
+    return `${head} — --board and BATON_DIR take a board folder, or a project folder holding .baton/`;
+  if (basename(root) === BOARD_DIR && onlyBoardEntries(root)) {
+    return `${head} — run \`baton init --board ${root}\` if it is a board whose board.json was lost, or pass another board folder with --board`;
+  }
+  if (basename(root) === BOARD_DIR) return `${head} — pass a board folder or an empty one with --board`;
+  return `${head} — to give this folder a board, run \`baton init --board ${join(root, BOARD_DIR)}\` (or \`baton init\` in it); or pass a board folder with --board`;
+}
+
+/** What a board folder holds besides board.json (and temp files): a folder of only these may be adopted by init. */
+export const BOARD_ENTRIES: ReadonlySet<string> = new Set([
+  'agents',
+  'sessions',
+  'messages',
+  'cards',
+  'notes',
+  'pending',
+  'state',
+  'config.json',
+  '.gitignore',
+]);
+
+function onlyBoardEntries(root: string): boolean {
+  try {
+    const names = readdirSync(root).filter((name) => !isBatonTempName(name));
+    return names.length > 0 && names.every((name) => BOARD_ENTRIES.has(name) || name === BOARD_FILE);
+  } catch {
+    return false;
+  }
 }
 
 // The walk stops at the first `.baton` folder, board or not (a broken board is reported, not skipped over).

@@ -51,7 +51,7 @@ describe('resolveBoard', () => {
     const resolved = resolveBoard({ cwd: root, env: {}, home: '/nonexistent-home' });
     expect(resolved).toMatchObject({ root: join(root, '.baton'), source: 'walk', exists: false });
     expect(resolved.problem).toBe(
-      `${join(root, '.baton')} is not a baton board (it holds files but no board.json) — pass a board folder or an empty one with --board, or run \`baton init --board ${join(root, '.baton')}\` if it is a board whose board.json was lost`,
+      `${join(root, '.baton')} is not a baton board (it holds files but no board.json) — run \`baton init --board ${join(root, '.baton')}\` if it is a board whose board.json was lost, or pass another board folder with --board`,
     );
     writeFileSync(join(root, '.baton', 'board.json'), '{"name": 3}');
     expect(resolveBoard({ cwd: root, env: {}, home: '/nonexistent-home' }).problem).toContain(
@@ -81,7 +81,7 @@ describe('resolveBoard', () => {
     writeFileSync(join(project, 'package.json'), '{}');
     const before = snapshot(project);
     const board = openBoard({ board: project, cwd: project, env: {}, home: '/nonexistent-home' });
-    const refusal = `${project} is not a baton board (it holds files but no board.json) — pass a board folder or an empty one with --board, or run \`baton init --board ${project}\` if it is a board whose board.json was lost`;
+    const refusal = `${project} is not a baton board (it holds files but no board.json) — to give this folder a board, run \`baton init --board ${join(project, '.baton')}\` (or \`baton init\` in it); or pass a board folder with --board`;
     expect(board.problem).toBe(refusal);
     expect(() => sendMessage(board, { from: 'alice', to: ['bob'], body: 'hi' })).toThrow(refusal);
     expect(() => collectGarbage(board)).toThrow(refusal);
@@ -117,7 +117,7 @@ describe('resolveBoard', () => {
     const dir = testdir();
     writeFileSync(join(dir, 'file'), 'x');
     expect(resolveBoard({ cwd: dir, env: { BATON_DIR: join(dir, 'file') }, home: dir }).problem).toBe(
-      `${join(dir, 'file')} is not a baton board (not a folder) — pass a board folder or an empty one with --board, or run \`baton init --board ${join(dir, 'file')}\` if it is a board whose board.json was lost`,
+      `${join(dir, 'file')} is not a baton board (not a folder) — --board and BATON_DIR take a board folder, or a project folder holding .baton/`,
     );
   });
 
