@@ -4,13 +4,17 @@ import { nearestName } from './suggest.js';
 
 export type Subcommand = (argv: string[], io: CliIO) => Promise<number>;
 
-/** Runs `argv[0]` of `subcommands`; no name, `--help` and an unknown name answer as every command does. */
+/**
+ * Runs `argv[0]` of `subcommands`; no name, `--help` and an unknown name answer as every command does. `elsewhere`:
+ * names a person may type here that are commands of their own (`handoff read` → `baton read <note-id>`).
+ */
 export function runSubcommand(
   command: string,
   subcommands: Record<string, Subcommand>,
   usage: string,
   argv: string[],
   io: CliIO,
+  elsewhere: Record<string, string> = {},
 ): Promise<number> {
   const [name, ...rest] = argv;
   if (!name) throw new UsageError(`${command} needs a subcommand — see \`baton ${command} --help\``);
@@ -18,6 +22,11 @@ export function runSubcommand(
     return Promise.resolve(printUsage(io, usage, rest.includes('--json')));
   }
   const sub = Object.hasOwn(subcommands, name) ? subcommands[name] : undefined;
+  if (!sub && Object.hasOwn(elsewhere, name)) {
+    throw new UsageError(
+      `unknown subcommand ${JSON.stringify(name)} for \`baton ${command}\` — it is a command of its own: \`${elsewhere[name]}\` (${command} takes ${Object.keys(subcommands).join(', ')})`,
+    );
+  }
   if (!sub) {
     const near = nearestName(name, Object.keys(subcommands));
     throw new UsageError(

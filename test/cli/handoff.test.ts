@@ -108,6 +108,26 @@ describe('baton handoff write', () => {
   });
 });
 
+describe('baton handoff read / board: the commands of their own', () => {
+  it('point to `baton read` and `baton board` (exit 2, nothing written)', () => {
+    const p = project();
+    const before = snapshot(p.root);
+    expect(p.run(['handoff', 'read', 'n-01'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'baton: unknown subcommand "read" for `baton handoff` — it is a command of its own: `baton read <note-id>` (handoff takes write, request, draft, generate)\n',
+    });
+    expect(p.run(['handoff', 'board'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'baton: unknown subcommand "board" for `baton handoff` — it is a command of its own: `baton board` (handoff takes write, request, draft, generate)\n',
+    });
+    expect(snapshot(p.root)).toEqual(before);
+  });
+});
+
 describe('baton board', () => {
   it('shows a three-generation lineage with a sub-agent and an external parent as SPEC §6 says', () => {
     const p = project();

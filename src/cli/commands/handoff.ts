@@ -39,7 +39,10 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
 };
 
 export function run(argv: string[], io: CliIO): Promise<number> {
-  return runSubcommand('handoff', SUBCOMMANDS, usage, argv, io);
+  return runSubcommand('handoff', SUBCOMMANDS, usage, argv, io, {
+    read: 'baton read <note-id>',
+    board: 'baton board',
+  });
 }
 
 async function write(argv: string[], io: CliIO): Promise<number> {
