@@ -61,14 +61,16 @@ export function errorCode(error: unknown): string {
 }
 
 /**
- * Reports a thrown error on stderr and returns its exit code: 2 for usage, 3 when baton is disabled, 1 for
- * everything else; a closed stdout is silent (0). With `json`, stderr gets one object
+ * Reports a thrown error on stderr and returns its exit code: 2 for usage (and no agent name), 3 when baton is
+ * disabled, 1 for everything else; a closed stdout is silent (0). With `json`, stderr gets one object
  * `{"error":{"code","message"}}` instead of the `baton: <message>` line.
  */
 export function reportError(io: CliIO, error: unknown, json = false): number {
   if (error instanceof OutputClosed) return EXIT.ok;
   const code = errorCode(error);
-  const exit = code === 'usage' ? EXIT.usage : code === 'disabled' ? EXIT.disabled : EXIT.failure;
+  // No agent name is a flag missing from the command line (--as), as a usage mistake is.
+  const exit =
+    code === 'usage' || code === 'no_agent' ? EXIT.usage : code === 'disabled' ? EXIT.disabled : EXIT.failure;
   let message = error instanceof Error ? error.message : String(error);
   if (code === 'internal') message = `unexpected error: ${message}`;
   if (json) io.err(`${JSON.stringify({ error: { code, message } })}\n`);

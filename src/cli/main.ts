@@ -54,7 +54,10 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   doctor: { summary: 'check the board and report broken files', load: () => import('./commands/doctor.js') },
   demo: { summary: 'create a demo board and show it', load: () => import('./commands/demo.js') },
   mcp: { summary: 'MCP server on stdio (for a harness)', load: () => import('./commands/mcp.js') },
-  serve: { summary: 'MCP over HTTP on 127.0.0.1', load: () => import('./commands/serve.js') },
+  serve: {
+    summary: 'the web UI, MCP over HTTP and the BATON_URL endpoint on 127.0.0.1',
+    load: () => import('./commands/serve.js'),
+  },
 };
 
 function help(): string {

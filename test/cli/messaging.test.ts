@@ -73,11 +73,11 @@ describe('baton send / inbox / thread / poll', () => {
     expect(baton(['inbox', '--as', 'bob'], b).stdout).toContain('alice → bob');
   });
 
-  it('a command that needs an agent and has none says how to set one', () => {
+  it('a command that needs an agent and has none says how to set one: a usage error, exit 2', () => {
     const b = board();
     const result = baton(['send', '--to', 'bob', '--body', 'x'], b);
     expect(result).toEqual({
-      code: 1,
+      code: 2,
       stdout: '',
       stderr:
         'baton: no agent name — pass --as <name>, set BATON_AGENT, or run `baton register --as <name>` in this session\n',

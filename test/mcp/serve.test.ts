@@ -51,6 +51,27 @@ async function serveExit(dir: string, args: string[], env: Record<string, string
 const TOKEN = 'correct-horse-battery-staple-and-more-words';
 
 describe('baton serve', () => {
+  it('says the web UI first (what `npm start` opens), then MCP; --help calls it the web UI too', async () => {
+    const dir = testdir();
+    const server = await serve(dir);
+    // The MCP identity line is the last one, printed with the listening line's chunk or just after it.
+    while (!/\nMCP clients name themselves/.test(server.stderr()))
+      await new Promise((r) => setTimeout(r, 20));
+    const page = `http://127.0.0.1:${server.port}/`;
+    expect(server.stderr()).toBe(
+      [
+        `web UI: ${page}`,
+        `[board ${join(dir, '.baton')}]`,
+        `listening on ${server.url} (MCP over HTTP; agents elsewhere: BATON_URL=http://127.0.0.1:${server.port})`,
+        'MCP clients name themselves (X-Baton-Agent header or "from"); --as gives the server one identity',
+        '',
+      ].join('\n'),
+    );
+    expect(baton(['--help'], { cwd: dir }).stdout).toMatch(
+      /^ {2}serve +the web UI, MCP over HTTP and the BATON_URL endpoint on 127\.0\.0\.1$/m,
+    );
+  });
+
   it('prints where it listens; two clients with two identities exchange a message; the CLI sees it', async () => {
     const dir = testdir();
     const server = await serve(dir);

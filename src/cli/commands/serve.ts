@@ -71,10 +71,17 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       createMcpServer({ board: boardOptions, agent: requestAgent, agentSource: source, profile, logger }),
   });
   const page = running.url.replace(/\/mcp$/, '/');
-  io.err(`listening on ${running.url}\n`);
+  // The web UI first: it is what a person who ran `npm start` opens; the MCP lines are for wiring an agent.
   io.err(token ? `web UI: ${page} (sign in once: open ${page}?token=<the token>)\n` : `web UI: ${page}\n`);
   io.err(`[board ${root}]\n`);
-  io.err(agent ? `acting as ${agent}\n` : 'no identity: clients send X-Baton-Agent or "from"\n');
+  io.err(
+    `listening on ${running.url} (MCP over HTTP; agents elsewhere: BATON_URL=${page.replace(/\/$/, '')})\n`,
+  );
+  io.err(
+    agent
+      ? `MCP requests act as ${agent}\n`
+      : 'MCP clients name themselves (X-Baton-Agent header or "from"); --as gives the server one identity\n',
+  );
   await new Promise<void>((done) => {
     if (!io.signal || io.signal.aborted) return done();
     io.signal.addEventListener('abort', () => done(), { once: true });
