@@ -1,7 +1,7 @@
 // Mail sent while gated stop hooks run, with the built binary and the built gate as `baton init` wires them: every
 // message reaches the session exactly once, at the latest at the first turn boundary after its send returned.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { BIN, baton, cleanEnv, testdir } from '../helpers/testdir.js';
@@ -64,4 +64,26 @@ it('a send that lands while the gate runs is pushed at the next boundary, once',
   expect(await done).toBe(0);
   stop();
   expect(seen.map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: SENDS }, (_, i) => i + 1));
+});
+
+it('a session the gate hands over is anchored to its caller, as without the gate (no temporary file left)', () => {
+  const root = testdir();
+  const project = join(root, 'project');
+  const home = join(root, 'home');
+  const tmp = join(root, 'tmp');
+  mkdirSync(project);
+  mkdirSync(home);
+  mkdirSync(tmp);
+  expect(baton(['init'], { cwd: project, env: { HOME: home } }).code).toBe(0);
+  // The caller stays alive after the hook (as a harness does), then lists the sessions.
+  const script = `printf '%s' '{"session_id":"${SESSION}","cwd":"${project}"}' | /bin/sh "$0" "$1" "$2" hook session-start --harness claude; "$1" "$2" sessions --json`;
+  const result = spawnSync('/bin/bash', ['-c', script, GATE, process.execPath, BIN], {
+    cwd: project,
+    env: cleanEnv({ HOME: home, TMPDIR: tmp }),
+    encoding: 'utf8',
+  });
+  expect(result.status).toBe(0);
+  const { sessions } = JSON.parse(result.stdout) as { sessions: { id: string; live: boolean }[] };
+  expect(sessions.find((session) => session.id === SESSION)).toMatchObject({ live: true });
+  expect(readdirSync(tmp)).toEqual([]);
 });

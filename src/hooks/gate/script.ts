@@ -62,8 +62,18 @@ LC_ALL=C
 whole=
 [ \${#head} -lt ${GATE_HEAD_BYTES} ] && whole=1
 
+# The full hook, in this very process (exec: the harness's process tree stays as it was without the gate — a session
+# is anchored to its caller), its stdin the bytes read so far and the rest: a temporary file, unlinked once open.
 full() {
   if [ -n "$lc_all_set" ]; then LC_ALL=$lc_all; else unset LC_ALL; fi
+  if tmp=$(mktemp "\${TMPDIR:-/tmp}/baton-hook.XXXXXX" 2>/dev/null) && [ -f "$tmp" ]; then
+    if { printf '%s' "$head" && { [ -n "$whole" ] || cat; }; } >"$tmp" && exec 3<"$tmp"; then
+      rm -f "$tmp"
+      exec "$node" "$script" hook "$event" --harness "$harness" <&3 3<&-
+    fi
+    rm -f "$tmp"
+  fi
+  # No temporary file: a pipe (the hook's parent is then this shell).
   if [ -n "$whole" ]; then
     printf '%s' "$head" | "$node" "$script" hook "$event" --harness "$harness"
   else
