@@ -35,8 +35,10 @@ export function receiptText(
 ): string {
   const show = (text: string) => visibleText(text, { singleLine: true });
   const files = note.files.length === 1 ? '1 file' : `${note.files.length} files`;
+  const count = note.artifacts.length;
+  const artifacts = count === 0 ? '' : count === 1 ? ', 1 artifact' : `, ${count} artifacts`;
   return (
-    `wrote ${note.id} "${show(note.title)}" (${note.kind}, ${note.provenance}, ${files})${options.how ?? ''}\n` +
+    `wrote ${note.id} "${show(note.title)}" (${note.kind}, ${note.provenance}, ${files}${artifacts})${options.how ?? ''}\n` +
     `  project ${note.projectKey} · ${sessionText(note, 8)} · ${show(lineage)}\n` +
     (options.more ?? []).map((line) => `  ${line}\n`).join('') +
     `  ${show(path)}\n`

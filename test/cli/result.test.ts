@@ -74,7 +74,8 @@ describe('baton result write', () => {
     expect(result.code).toBe(0);
     const id = idOf(result.stdout);
     const note = noteOf(p, id);
-    expect(result.stdout).toContain(`wrote ${id} "Login audit" (result, curated, 0 files)\n`);
+    // The artifact is counted where the files are (it was "0 files" and nothing more).
+    expect(result.stdout).toContain(`wrote ${id} "Login audit" (result, curated, 0 files, 1 artifact)\n`);
     expect(result.stdout).toContain(`  ${note.path}\n`);
     expect(result.stderr).toBe(`[board ${join(p.root, '.baton')}]\n`);
     expect(note).toMatchObject({
@@ -90,6 +91,10 @@ describe('baton result write', () => {
       agent: 'claude-3f2a9c',
       body: DELIVERABLE,
     });
+    // A context pack shows it beside the facts.
+    const pack = p.run(['pack', `note:${id}`]);
+    expect(pack.code).toBe(0);
+    expect(pack.stdout).toMatch(/^│ artifacts: docs\/audit\.md$/m);
   });
 
   it('--json prints the note; --file reads the body', () => {

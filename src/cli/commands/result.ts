@@ -15,13 +15,15 @@ import { runSubcommand, type Subcommand } from '../subcommands.js';
 
 export const usage = `baton result <subcommand> [flags]
   write [--file <path>]             write a result note: the full deliverable (never a summary) from --file or stdin
-        [--title <t>] [--status ok|error] [--conclusion <text>] [--fact <text>]… [--artifact <id>]…
+        [--title <t>] [--status ok|error] [--conclusion <text>] [--fact <text>]… [--artifact <path|id>]…
         [--task <prompt>] [--files a,b] [--session <id>] [--parent-session <id>] [--agent <name>]
         [--harness <name>]
                                     one note per delegated task; --parent-session is the delegating session
                                     (default: the session this runs in). --status error only when the delegation
                                     itself failed. An empty body writes nothing. A deliverable over 4 MiB keeps
                                     its head and full size (truncated: true, said on stderr); at most 16 MiB is read.
+                                    --artifact: what the task produced (a file it wrote, a URL, an id), listed
+                                    in the note, the receipt and \`baton pack\`; never read.
 The summary can also lead the input as a front-matter block (a flag wins over the same key):
   ---
   title: Audit of the login flow

@@ -84,12 +84,14 @@ function noteText(item: NoteItem, cut: NoteCut): string {
   const facts = note.facts.slice(0, cut.facts);
   if (facts.length > 0) lines.push(`${BODY_GUTTER}facts:`, ...facts.map((f) => `${BODY_GUTTER}- ${line(f)}`));
   if (cut.files && note.files.length > 0) lines.push(field('files', note.files.join(', ')));
+  if (cut.files && note.artifacts.length > 0) lines.push(field('artifacts', note.artifacts.join(', ')));
   const shown = excerpt(body, cut.body);
   if (shown) lines.push(BODY_GUTTER.trimEnd(), ...framed(shown));
   const parts = [
     ...(shown.length < body.length ? [`body ${shown.length} of ${body.length} chars`] : []),
     ...(facts.length < note.facts.length ? [count(facts.length, note.facts.length, 'facts')] : []),
     ...(!cut.files && note.files.length > 0 ? [`${note.files.length} files left out`] : []),
+    ...(!cut.files && note.artifacts.length > 0 ? [`${note.artifacts.length} artifacts left out`] : []),
     ...(cut.conclusion < conclusion.length ? ['conclusion cut'] : []),
   ];
   if (parts.length > 0) lines.push(`[cut to fit the budget: ${parts.join(', ')}]`);
