@@ -12,6 +12,7 @@
 import { statSync } from 'node:fs';
 import type { Board } from '../board/open-board.js';
 import { listProjects, newestNoteFiles, readNoteFiles } from '../notes/read.js';
+import { nameProblem } from '../store/names.js';
 import { listSessions } from './live.js';
 import { pathKeyOf, pathKeysAbove, projectKeyOf } from './project.js';
 import { readSession, type SessionRecord } from './session.js';
@@ -103,7 +104,9 @@ function anyOlderFolder(board: Board, known: string[]): boolean {
     const newest = newestNoteFiles(board, key, 1).files;
     if (newest.length === 0) return false;
     const note = readNoteFiles(board, newest, { frontMatterOnly: true, uncached: true }).notes[0];
-    const session = note && readSession(board, note.session);
+    // A note's session is free text of a hand-written note: only a valid name is looked up.
+    const session =
+      note && !nameProblem('session', note.session) ? readSession(board, note.session) : undefined;
     return (
       !!session &&
       session.projectKey === key &&
