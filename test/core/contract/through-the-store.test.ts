@@ -13,6 +13,8 @@ const PAST_THE_STORE: Record<string, string> = {
   'notes/continuation.ts': 'whether the folder a session would start in exists on this machine',
   'sessions/project-aliases.ts': 'whether the folder an older session ran in exists on this machine',
   'sessions/process-tree.ts': 'the process table (/proc)',
+  'sessions/hook-gate.ts':
+    "the gate marker's and the record's times, as the hooks' quick check has them: a bare root, without the store",
   'messages/spool.ts':
     "a bare root, as the hooks' quiet check has it, lists the disk without loading the store",
 };
