@@ -1,5 +1,6 @@
 // The hooks that open a session and push mail: session start, user prompt submit, and stop's mail push with its
 // loop guard — as Claude Code and Codex call them (their JSON on stdin, their envelope checked against the schema).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectKeyOf } from '../../src/core/sessions/project.js';
@@ -191,7 +192,15 @@ describe('session-start: continuations', () => {
     const written = baton(['handoff', 'write', '--session', 'old-session-1', '--json'], { cwd, input: body });
     expect(written.code).toBe(0);
     const note = JSON.parse(written.stdout).note.id;
-    expect(baton(['continue', note, '--harness', 'claude', '--print'], { cwd }).code).toBe(0);
+    // A harness really started (`--print` starts nothing, so it leaves no link): a stand-in `claude` on PATH.
+    const bin = join(cwd, '..', 'fake-bin');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, 'claude'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    const started = baton(['continue', note, '--harness', 'claude'], {
+      cwd,
+      env: { PATH: `${bin}:${process.env.PATH ?? ''}` },
+    });
+    expect(started.code).toBe(0);
     hook('session-start', { source: 'startup' }, { cwd });
     expect(record(cwd).parentSession).toBe('old-session-1');
     // Claimed once: the next new session starts a line of its own.
