@@ -45,7 +45,10 @@ function machines(...names: string[]): { origin: string; all: Machine[] } {
       git(root, 'push', '-q', 'origin', 'HEAD:main');
     } else git(root, 'pull', '-q', 'origin', 'main');
     const run = (args: string[], input = '') => baton(args, { cwd: root, input });
-    expect(run(['init']).code).toBe(0);
+    const init = run(['init']);
+    expect(init.code).toBe(0);
+    // init says it too, once the checkout is a real one.
+    expect(init.stderr).toContain(`\n${UNTRACKED}\n`);
     return { root, board: join(root, '.baton'), run };
   });
   return { origin, all };
@@ -56,6 +59,9 @@ function snapshot(dir: string): Record<string, string> {
   for (const rel of filesUnder(dir)) out[rel] = readFileSync(join(dir, rel), 'utf8');
   return out;
 }
+
+const UNTRACKED =
+  '.baton/ is untracked in this checkout (`git status` lists it): to keep it out of your branches — `baton sync` moves the board on a branch of its own, "baton" — run `echo .baton/ >> .gitignore` (or add it to .git/info/exclude for this clone only); commit it instead to share the board with the project';
 
 describe('baton sync', () => {
   it('moves records on the baton branch only: the user’s branch, index and commits stay as they were', () => {
@@ -70,8 +76,12 @@ describe('baton sync', () => {
     expect(a.run(['send', '--as', 'alice', '--to', 'bob', '--body', 'hello from a']).code).toBe(0);
 
     const synced = a.run(['sync']);
-    expect(synced.stderr).toBe(`[board ${a.board}]\n`);
+    // The board is on its own branch, so in the project's it sits untracked: sync says how to ignore it.
+    expect(synced.stderr).toBe(`[board ${a.board}]\n${UNTRACKED}\n`);
     expect(synced.stdout).toBe('sync: 1 local change(s) committed · pushed to origin/baton\n');
+    writeFileSync(join(a.root, '.gitignore'), '.baton/\n');
+    expect(a.run(['sync']).stderr).toBe(`[board ${a.board}]\n`);
+    rmSync(join(a.root, '.gitignore'));
     expect(git(a.root, 'rev-parse', 'HEAD')).toBe(before.head);
     expect(git(a.root, 'branch', '--show-current')).toBe(before.branch);
     expect(git(a.root, 'diff', '--cached', '--name-only')).toBe('work.ts');

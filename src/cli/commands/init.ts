@@ -1,6 +1,8 @@
 // `baton init [--harness …] [--global] [--remove]` — creates the board here and wires the harnesses to it.
+
 import { basename, dirname, isAbsolute, relative } from 'node:path';
 import { planAgentNames, writeAgentNames } from '../../core/board/agent-names.js';
+import { untrackedBoardAdvice } from '../../core/board/git-ignore.js';
 import { type Board, ensureBoard, openBoard } from '../../core/board/open-board.js';
 import { visibleText } from '../../core/display/visible-text.js';
 import { isBatonError } from '../../core/errors.js';
@@ -100,6 +102,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (names) printNames(io, names.names);
   }
   if (!remove) echoBoard(io, board);
+  const untracked = remove || flags.json || flags.global ? undefined : untrackedBoardAdvice(board.root);
+  if (untracked) io.err(`${untracked}\n`);
   if (!remove && !flags.json && result.harnesses.length === 0)
     io.err(
       `no harness found ${flags.global ? 'in your home' : 'here'} (${WIRINGS.flatMap((w) => w.detectedBy[flags.global ? 'global' : 'project']).join(', ')}) — wire one with --harness ${HARNESSES.join(',')}\n`,

@@ -2,6 +2,7 @@
 // merge driver git runs for a record both sides changed.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
+import { untrackedBoardAdvice } from '../../core/board/git-ignore.js';
 import { type Board, requireBoard } from '../../core/board/open-board.js';
 import { visibleText } from '../../core/display/visible-text.js';
 import { GitInterrupted } from '../../core/sync/git.js';
@@ -37,6 +38,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       const result = await syncWhenFree(io, () => syncBoard(board, options));
       report(io, result, flags.json);
       echoBoard(io, board);
+      const untracked = flags.json ? undefined : untrackedBoardAdvice(board.root);
+      if (untracked) io.err(`${untracked}\n`);
       return 0;
     } catch (error) {
       if (!(error instanceof GitInterrupted)) throw error;
