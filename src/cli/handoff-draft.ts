@@ -1,7 +1,8 @@
 // `baton handoff draft (--transcript <file> | --session <id>)`: a raw handoff drafted from a transcript, no model.
 import type { Board } from '../core/board/open-board.js';
 import { visibleText } from '../core/display/visible-text.js';
-import { type DraftHandoffResult, draftHandoff } from '../core/transcripts/draft.js';
+import { type DraftHandoffResult, draftedAlready, writeDraft } from '../core/transcripts/draft.js';
+import { readTranscriptSource } from '../core/transcripts/source.js';
 import { boardFromFlags, echoBoard, printJson, requireEnabled } from './board-flags.js';
 import { parseFor } from './grammar.js';
 import { type CliIO, printUsage, UsageError } from './io.js';
@@ -27,12 +28,24 @@ export async function runDraft(argv: string[], io: CliIO): Promise<number> {
     );
   }
   const board = boardFromFlags(io, flags);
-  const result = await draftHandoff(board, {
-    transcript: flags.transcript,
-    session: flags.session,
-    title: flags.title,
-    agent: flags.as,
-  });
+  const source = await readTranscriptSource(
+    board,
+    { transcript: flags.transcript, session: flags.session, agent: flags.as },
+    'draft from',
+  );
+  // The same transcript drafted twice would be two notes saying one thing.
+  const already = board.exists ? draftedAlready(board, source) : undefined;
+  if (already) {
+    if (flags.json) printJson(io, { board: board.root, unchanged: true, id: already.id, path: already.path });
+    else {
+      io.out(
+        `unchanged: ${already.id} was drafted from this transcript at ${already.createdAt}, and the file has not changed since — nothing written (\`baton read ${already.id}\`)\n`,
+      );
+    }
+    echoBoard(io, board);
+    return 0;
+  }
+  const result = writeDraft(board, source, flags.title);
   const skipped = skippedLines(board, result);
   const lineage = writtenLineage(board, result.note);
   if (flags.json) printJson(io, { board: board.root, ...receipt(board, result, skipped.types), lineage });

@@ -1,7 +1,7 @@
 // `baton handoff draft` as a user runs it: receipts (text and --json), --session, refused inputs (exit codes, exact
 // errors, nothing written), what was skipped on stderr, and bounded memory on a 20 MB transcript.
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectKeyOf } from '../../src/core/sessions/project.js';
@@ -51,6 +51,29 @@ describe('baton handoff draft', () => {
     const read = p.run(['read', id]);
     expect(read.code).toBe(0);
     expect(read.stdout).toContain('create hello.py, md and js');
+  });
+
+  it('drafting the same transcript again writes nothing and names the note; once the file changed, it drafts again', () => {
+    const p = project();
+    const transcript = join(p.dir, 'session.jsonl');
+    writeFileSync(transcript, readFileSync(CLAUDE));
+    utimesSync(transcript, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    const first = p.run(['handoff', 'draft', '--transcript', transcript]);
+    const id = /wrote (n-[0-9A-Z]{26})/.exec(first.stdout)?.[1] ?? '';
+    const notes = join(p.root, '.baton', 'notes', p.key);
+    const before = snapshot(notes);
+    const again = p.run(['handoff', 'draft', '--transcript', transcript]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(
+      new RegExp(
+        `^unchanged: ${id} was drafted from this transcript at \\S+, and the file has not changed since — nothing written \\(\`baton read ${id}\`\\)\n$`,
+      ),
+    );
+    expect(snapshot(notes)).toEqual(before);
+    utimesSync(transcript, new Date(Date.now() + 60_000), new Date(Date.now() + 60_000));
+    const changed = p.run(['handoff', 'draft', '--transcript', transcript]);
+    expect(changed.stdout).toMatch(/^wrote n-/);
+    expect(Object.keys(snapshot(notes))).toHaveLength(2);
   });
 
   it('--json: the receipt with lineage and stats', () => {

@@ -1,7 +1,10 @@
 // A raw handoff drafted from a session transcript with no model: read the transcript (streamed), render the six
 // sections, write the note through writeHandoff (which validates and redacts everything it stores).
+import { statSync } from 'node:fs';
 import type { Board } from '../board/open-board.js';
 import { carriedGoal } from '../notes/carried-goal.js';
+import type { NoteRecord } from '../notes/note.js';
+import { listNotes, readNote } from '../notes/read.js';
 import { type WriteHandoffResult, writeHandoff } from '../notes/write.js';
 import type { TranscriptDigest } from './digest.js';
 import { draftFacts, draftTitle, renderDraft } from './render.js';
@@ -54,4 +57,29 @@ export function writeDraft(board: Board, source: TranscriptSource, title?: strin
     facts: draftFacts(digest),
   });
   return { ...result, redacted: result.redacted + redacted, digest, transcript: path };
+}
+
+const RECENT_DRAFTS = 20;
+
+/**
+ * The raw draft already written from this transcript when the file has not changed since (its modification time is
+ * not after the note's), else undefined: drafting it again would only repeat that note.
+ */
+export function draftedAlready(board: Board, source: TranscriptSource): NoteRecord | undefined {
+  const stored = board.redact(source.path).text;
+  // The cached front matter holds no transcript path: the newest raw drafts are read whole, a few at most.
+  const raw = listNotes(board, { frontMatterOnly: true }).notes.filter((note) => note.provenance === 'raw');
+  const last = raw
+    .slice(-RECENT_DRAFTS)
+    .reverse()
+    .map((note) => readNote(board, note.id))
+    .find((note) => note.transcriptPath === stored);
+  if (!last) return undefined;
+  let modified: number;
+  try {
+    modified = statSync(source.path).mtimeMs;
+  } catch {
+    return undefined;
+  }
+  return modified <= Date.parse(last.createdAt) ? last : undefined;
 }
