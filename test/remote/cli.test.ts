@@ -122,8 +122,9 @@ describe('baton over BATON_URL', () => {
     const served = await serveBoard();
     const before = snapshot(served.root);
     const refused = served.client(['register', '--as', 'carol']);
+    // No session to act as is a usage mistake (exit 2), as for every command with no agent name.
     expect(refused).toEqual({
-      code: 1,
+      code: 2,
       stdout: '',
       stderr:
         "baton: no session to bind carol to here: this command runs in a server, not in your session — set BATON_SESSION=<your session id> (a harness's CLAUDE_CODE_SESSION_ID, CODEX_THREAD_ID, COPILOT_AGENT_SESSION_ID or QWEN_CODE_SESSION_ID also works), or pass --as carol to each command\n",
