@@ -104,8 +104,13 @@ function checkBoard(root: string, tally: Tally): void {
       else hidden++;
       return;
     }
-    // Empty queue markers and last-seen stamps: derived state, no content to tear.
-    if (rel.startsWith('state/delivery/') || rel.startsWith('state/seen/')) return;
+    // Empty queue markers, last-seen stamps and the hook gate's marks: derived state, no content to tear.
+    if (
+      ['state/delivery/', 'state/seen/', 'state/hook-gate/', 'state/recent-edits/'].some((at) =>
+        rel.startsWith(at),
+      )
+    )
+      return;
     if (rel.startsWith('messages/') && name.endsWith('.md')) {
       counts.message++;
       const read = readMessageFile(fileStore(root), path);
