@@ -56,8 +56,11 @@ export function planHarnessWiring(options: WireOptions): PlannedWiring {
   const remove = options.remove === true;
   const detected = options.harnesses === undefined;
   const wirings = options.harnesses ? wiringsFor(options.harnesses) : remove ? WIRINGS : detectHarnesses(ctx);
-  const wiredBefore = wirings.filter((wiring) => wiring.wired(ctx)).map((wiring) => wiring.name);
-  return { ctx, plan: planWiring(ctx, wirings, remove, WIRINGS), wirings, remove, detected, wiredBefore };
+  // The plan first: it refuses a file it must not open (a FIFO, a link) before anything reads it.
+  const plan = planWiring(ctx, wirings, remove, WIRINGS);
+  const wiredBefore =
+    remove && detected ? wirings.filter((wiring) => wiring.wired(ctx)).map((wiring) => wiring.name) : [];
+  return { ctx, plan, wirings, remove, detected, wiredBefore };
 }
 
 /** Writes a planned wiring. */
