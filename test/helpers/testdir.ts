@@ -54,6 +54,10 @@ export function baton(
     env: cleanEnv(options.env),
     input: options.input ?? '',
     encoding: 'utf8',
+    // A command that hangs (a FIFO opened by mistake) fails its test instead of holding the whole run: no command
+    // a test runs takes minutes, even on a loaded machine.
+    timeout: 180_000,
+    killSignal: 'SIGKILL',
   });
   // A command that could not start, or died of a signal, is never a result a test should read as output.
   if (result.error || result.signal) {
