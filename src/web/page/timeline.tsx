@@ -12,6 +12,7 @@ import { go } from './route.js';
 import { Placeholder, Split } from './split.js';
 import { type Row, TimelineRow } from './timeline-row.js';
 import { Empty, ErrorBox, Loading, Problems } from './ui.js';
+import { VirtualList } from './virtual-list.js';
 import { visible } from './visible.js';
 
 function nodeKey(node: TimelineNodeJson): string {
@@ -126,18 +127,23 @@ export function TimelineView({ note }: { note?: string }) {
         <Empty text={t(project ? 'empty.notes.project' : 'empty.notes')} />
       )}
       {data && data.families.length > 0 && (
-        <div class="rows timeline" role="tree" aria-label={t('nav.timeline')}>
-          {rows.map((row) => (
+        <VirtualList
+          class="rows timeline"
+          role="tree"
+          label={t('nav.timeline')}
+          items={rows}
+          itemKey={(row) => row.key}
+          estimate={58}
+          renderItem={(row) => (
             <TimelineRow
-              key={row.key}
               row={row}
               selected={row.key === selected}
               current={note !== undefined && row.node.note?.id === note}
               stamp={stamp}
               onToggle={setOpen}
             />
-          ))}
-        </div>
+          )}
+        />
       )}
     </>
   );
