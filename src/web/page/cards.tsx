@@ -4,7 +4,7 @@ import type { CardListJson, CardSummaryJson } from '../api-types.js';
 import { mutate } from './api.js';
 import { CardView, entryLabel, entryTone, entryTypes } from './card-detail.js';
 import { t } from './i18n.js';
-import { useListKeys } from './keyboard.js';
+import { tabStop, useListKeys } from './keyboard.js';
 import { emitChange } from './live.js';
 import { useAction, useResource } from './resource.js';
 import { cardHref, go } from './route.js';
@@ -17,6 +17,11 @@ export function CardsView({ card }: { card?: string }) {
   const cards = res.data?.cards ?? [];
   const selected = useListKeys(
     cards.map((c) => ({ id: c.id, open: () => go({ view: 'cards', card: c.id }) })),
+    card,
+  );
+  const stop = tabStop(
+    cards.map((c) => c.id),
+    selected,
     card,
   );
   const list = (
@@ -33,7 +38,13 @@ export function CardsView({ card }: { card?: string }) {
       {cards.length > 0 && (
         <div class="rows" role="listbox" aria-label={t('nav.cards')}>
           {cards.map((c) => (
-            <CardRow key={c.id} card={c} selected={c.id === selected} current={c.id === card} />
+            <CardRow
+              key={c.id}
+              card={c}
+              selected={c.id === selected}
+              current={c.id === card}
+              stop={c.id === stop}
+            />
           ))}
         </div>
       )}
@@ -50,26 +61,32 @@ export function CardsView({ card }: { card?: string }) {
   );
 }
 
+/** A card in the list: the row is the link (an option of the listbox: nothing focusable inside it). */
 function CardRow({
   card,
   selected,
   current,
+  stop,
 }: {
   card: CardSummaryJson;
   selected: boolean;
   current: boolean;
+  stop: boolean;
 }) {
   return (
-    <div
+    <a
       class={`row${current ? ' current' : ''}`}
+      href={cardHref(card.id)}
       data-testid="card-row"
       data-card-id={card.id}
+      data-key={card.id}
       role="option"
-      tabIndex={-1}
+      tabIndex={stop ? 0 : -1}
       aria-selected={selected ? 'true' : 'false'}
+      aria-current={current ? 'page' : undefined}
       data-selected={selected ? 'true' : undefined}
     >
-      <a class="row-main" href={cardHref(card.id)} aria-current={current ? 'page' : undefined}>
+      <span class="row-main">
         <span class="line">
           <span class="title">{visible(card.title)}</span>
           <When at={card.lastActivity} />
@@ -88,8 +105,8 @@ function CardRow({
             )}
           </span>
         </span>
-      </a>
-    </div>
+      </span>
+    </a>
   );
 }
 

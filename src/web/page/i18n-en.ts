@@ -73,6 +73,7 @@ export const en = {
   'pick.note': 'Pick a note on the left (j / k, then Enter) to read it here.',
   expand: 'Expand',
   collapse: 'Collapse',
+  below: 'below',
   'kind.handoff': 'handoff',
   'kind.result': 'result',
   'badge.subagent': 'sub-agent',

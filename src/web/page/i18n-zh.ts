@@ -70,6 +70,7 @@ export const zh: Record<StringKey, string> = {
   'pick.note': '在左侧选择一条笔记（j / k，然后回车）在此阅读。',
   expand: '展开',
   collapse: '折叠',
+  below: '条后续',
   'kind.handoff': '交接',
   'kind.result': '结果',
   'badge.subagent': '子代理',

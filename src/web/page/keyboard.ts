@@ -27,10 +27,28 @@ function onControl(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && /^(A|BUTTON|SUMMARY)$/.test(target.tagName);
 }
 
+/** Inside a list whose rows are one tab stop (listbox, tree): ↑ and ↓ move the selection as j and k do. */
+function inList(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement && target.closest('[role="listbox"], [role="tree"], [data-list]') !== null
+  );
+}
+
 /**
- * Keeps a selection in `items` (by id) and moves it with j/k; Enter opens, → expands, ← collapses, Space toggles.
- * `current` (the item open in the detail pane) becomes the selection whenever it changes. The selected row is the
- * one marked `data-selected="true"`; it is scrolled into view.
+ * The row of a list that takes Tab (a roving tab stop: one per list, the arrows move inside): the selected row, else
+ * the open one, else the first.
+ */
+export function tabStop(ids: string[], selected?: string, current?: string): string | undefined {
+  if (selected !== undefined && ids.includes(selected)) return selected;
+  if (current !== undefined && ids.includes(current)) return current;
+  return ids[0];
+}
+
+/**
+ * Keeps a selection in `items` (by id) and moves it with j/k (↑/↓ inside the list); Enter opens, → expands, ←
+ * collapses, Space toggles. `current` (the item open in the detail pane) becomes the selection whenever it changes,
+ * and so does a row that takes the focus (its `data-key` is its id). The selected row is the one marked
+ * `data-selected="true"`; it is scrolled into view.
  */
 export function useListKeys(items: KeyItem[], current?: string): string | undefined {
   const [selected, setSelected] = useState<string | undefined>(current);
@@ -55,6 +73,12 @@ export function useListKeys(items: KeyItem[], current?: string): string | undefi
         event.preventDefault();
       };
       switch (event.key) {
+        case 'ArrowDown':
+          if (!inList(event.target)) return;
+          return move(at < 0 ? 0 : at + 1);
+        case 'ArrowUp':
+          if (!inList(event.target)) return;
+          return move(at < 0 ? 0 : at - 1);
         case 'j':
           return move(at < 0 ? 0 : at + 1);
         case 'k':
@@ -79,8 +103,19 @@ export function useListKeys(items: KeyItem[], current?: string): string | undefi
           return item.toggle();
       }
     };
+    // A row reached by Tab or a click becomes the selection, so j/k go on from there.
+    const onFocus = (event: FocusEvent) => {
+      const row =
+        event.target instanceof HTMLElement ? event.target.closest<HTMLElement>('[data-key]') : null;
+      const key = row?.dataset.key;
+      if (key !== undefined && latest.current.items.some((item) => item.id === key)) setSelected(key);
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocus);
+    };
   }, []);
 
   // A selection moved by key takes the focus too (the row is a listbox option or tree item), so assistive

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import type { InboxJson, MailJson, SendResultJson, ThreadSummary } from '../api-types.js';
 import { mutate } from './api.js';
 import { t } from './i18n.js';
-import { useListKeys } from './keyboard.js';
+import { tabStop, useListKeys } from './keyboard.js';
 import { emitChange } from './live.js';
 import { Markdown } from './markdown.js';
 import { usePerson } from './person.js';
@@ -19,6 +19,11 @@ export function MailView({ thread }: { thread?: string }) {
   const threads = res.data?.threads ?? [];
   const selected = useListKeys(
     threads.map((th) => ({ id: th.id, open: () => go({ view: 'mail', thread: th.id }) })),
+    thread,
+  );
+  const stop = tabStop(
+    threads.map((th) => th.id),
+    selected,
     thread,
   );
   const list = (
@@ -39,7 +44,13 @@ export function MailView({ thread }: { thread?: string }) {
       {threads.length > 0 && (
         <div class="rows" role="listbox" aria-label={t('nav.mail')}>
           {threads.map((th) => (
-            <ThreadRow key={th.id} thread={th} selected={th.id === selected} current={th.id === thread} />
+            <ThreadRow
+              key={th.id}
+              thread={th}
+              selected={th.id === selected}
+              current={th.id === thread}
+              stop={th.id === stop}
+            />
           ))}
         </div>
       )}
@@ -57,26 +68,32 @@ export function MailView({ thread }: { thread?: string }) {
   );
 }
 
+/** A thread in the list: the row is the link (an option of the listbox: nothing focusable inside it). */
 function ThreadRow({
   thread,
   selected,
   current,
+  stop,
 }: {
   thread: ThreadSummary;
   selected: boolean;
   current: boolean;
+  stop: boolean;
 }) {
   return (
-    <div
+    <a
       class={`row${current ? ' current' : ''}`}
+      href={threadHref(thread.id)}
       data-testid="thread"
       data-thread-id={thread.id}
+      data-key={thread.id}
       role="option"
-      tabIndex={-1}
+      tabIndex={stop ? 0 : -1}
       aria-selected={selected ? 'true' : 'false'}
+      aria-current={current ? 'page' : undefined}
       data-selected={selected ? 'true' : undefined}
     >
-      <a class="row-main" href={threadHref(thread.id)} aria-current={current ? 'page' : undefined}>
+      <span class="row-main">
         <span class="line">
           <span class="title">{thread.subject ? visible(thread.subject) : t('no.subject')}</span>
           {thread.count > 1 && <Badge>{thread.count}</Badge>}
@@ -88,8 +105,8 @@ function ThreadRow({
         <span class="line preview">
           <span class="muted">{visible(thread.latestFrom)}:</span> {visible(thread.preview)}
         </span>
-      </a>
-    </div>
+      </span>
+    </a>
   );
 }
 
@@ -157,6 +174,10 @@ export function InboxView() {
   const selected = useListKeys(
     messages.map((m) => ({ id: m.id, open: () => go({ view: 'mail', thread: m.id }) })),
   );
+  const stop = tabStop(
+    messages.map((m) => m.id),
+    selected,
+  );
   return (
     <section class="pane page" aria-label={t('nav.inbox')}>
       <div class="list-head">
@@ -166,16 +187,17 @@ export function InboxView() {
       {res.error && <ErrorBox error={res.error} read />}
       {!res.data && !res.error && <Loading />}
       {res.data && messages.length === 0 && <Empty text={t('empty.inbox', { person: res.data.person })} />}
-      <div class="messages" role="listbox" aria-label={t('nav.inbox')}>
+      {/* Each message is an article (it holds links: no option of a listbox); j/k and ↑/↓ move between them. */}
+      <div class="messages" data-list>
         {messages.map((m) => (
-          <div
+          <article
             key={m.id}
             class="message"
             data-testid="message"
             data-message-id={m.id}
-            role="option"
-            tabIndex={-1}
-            aria-selected={m.id === selected ? 'true' : 'false'}
+            data-key={m.id}
+            aria-label={visible(`${m.from}: ${m.subject || m.body.slice(0, 80)}`)}
+            tabIndex={m.id === stop ? 0 : -1}
             data-selected={m.id === selected ? 'true' : undefined}
           >
             <div class="message-head">
@@ -188,7 +210,7 @@ export function InboxView() {
               </a>
             </div>
             <Markdown text={m.body} />
-          </div>
+          </article>
         ))}
       </div>
     </section>

@@ -2,7 +2,7 @@
 import type { SearchJson, SearchKind } from '../api-types.js';
 import { seg } from './api.js';
 import { type StringKey, t } from './i18n.js';
-import { useListKeys } from './keyboard.js';
+import { tabStop, useListKeys } from './keyboard.js';
 import { useResource } from './resource.js';
 import { go, href, parseRoute, type Route } from './route.js';
 import { Badge, Empty, ErrorBox, Loading, type Tone, When } from './ui.js';
@@ -37,6 +37,10 @@ export function SearchView({ q }: { q: string }) {
   const selected = useListKeys(
     results.map((r, i) => ({ id: `${r.kind}:${r.id}`, open: () => go(targets[i]!) })),
   );
+  const stop = tabStop(
+    results.map((r) => `${r.kind}:${r.id}`),
+    selected,
+  );
   return (
     <section class="pane page" aria-label={t('search')}>
       <div class="list-head">
@@ -57,25 +61,28 @@ export function SearchView({ q }: { q: string }) {
           {results.map((r, i) => {
             const id = `${r.kind}:${r.id}`;
             return (
-              <div
+              // The row is the link: an option of the listbox holds nothing focusable.
+              <a
                 key={id}
                 class="row"
+                href={href(targets[i]!)}
                 data-testid="search-result"
                 data-kind={r.kind}
+                data-key={id}
                 role="option"
-                tabIndex={-1}
+                tabIndex={id === stop ? 0 : -1}
                 aria-selected={id === selected ? 'true' : 'false'}
                 data-selected={id === selected ? 'true' : undefined}
               >
-                <a class="row-main" href={href(targets[i]!)}>
+                <span class="row-main">
                   <span class="line">
                     <Badge tone={kindTone[r.kind]}>{t(kindLabel[r.kind])}</Badge>
                     <span class="title">{visible(r.title || r.id)}</span>
                     <When at={r.at} />
                   </span>
                   <span class="line preview">{visible(r.snippet)}</span>
-                </a>
-              </div>
+                </span>
+              </a>
             );
           })}
         </div>

@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { SessionJson, SessionsJson } from '../api-types.js';
 import { t } from './i18n.js';
-import { useListKeys } from './keyboard.js';
+import { tabStop, useListKeys } from './keyboard.js';
 import { useResource } from './resource.js';
 import { Badge, Empty, ErrorBox, Loading, Problems, When } from './ui.js';
 import { visible } from './visible.js';
@@ -24,6 +24,10 @@ export function SessionsView() {
       p.sessions.map((s) => ({ id: s.id, open: () => toggle(s.id), toggle: () => toggle(s.id) })),
     ),
   );
+  const stop = tabStop(
+    projects.flatMap((p) => p.sessions.map((s) => s.id)),
+    selected,
+  );
   const live = projects.reduce((n, p) => n + p.sessions.filter((s) => s.live).length, 0);
   return (
     <section class="pane page" aria-label={t('nav.sessions')}>
@@ -38,12 +42,14 @@ export function SessionsView() {
       {projects.map((project) => (
         <section key={project.key} class="project">
           <h2 class="project-key">{visible(project.key)}</h2>
-          <div class="rows sessions" role="listbox" aria-label={visible(project.key)}>
+          {/* Each session is an article (it may hold a button or links); j/k and ↑/↓ move between them. */}
+          <div class="rows sessions" data-list>
             {project.sessions.map((s) => (
               <SessionRow
                 key={s.id}
                 session={s}
                 selected={s.id === selected}
+                stop={s.id === stop}
                 all={opened.has(s.id)}
                 onMore={() => toggle(s.id)}
               />
@@ -55,18 +61,24 @@ export function SessionsView() {
   );
 }
 
-function SessionRow(props: { session: SessionJson; selected: boolean; all: boolean; onMore: () => void }) {
+function SessionRow(props: {
+  session: SessionJson;
+  selected: boolean;
+  stop: boolean;
+  all: boolean;
+  onMore: () => void;
+}) {
   const s = props.session;
   const files = props.all ? s.touched : s.touched.slice(0, SHOWN_FILES);
   return (
-    <div
+    <article
       class={`row session${s.live ? ' live' : ' ended'}`}
       data-testid="session"
       data-session-id={s.id}
+      data-key={s.id}
       data-live={s.live ? 'true' : 'false'}
-      role="option"
-      tabIndex={-1}
-      aria-selected={props.selected ? 'true' : 'false'}
+      aria-label={visible(`${s.agent} · ${s.harness}`)}
+      tabIndex={props.stop ? 0 : -1}
       data-selected={props.selected ? 'true' : undefined}
     >
       <div class="row-main">
@@ -123,6 +135,6 @@ function SessionRow(props: { session: SessionJson; selected: boolean; all: boole
           </button>
         )}
       </div>
-    </div>
+    </article>
   );
 }

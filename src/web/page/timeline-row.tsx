@@ -96,12 +96,14 @@ function renderRow(props: RowProps) {
           class="twisty"
           data-testid="expand"
           aria-expanded={open ? 'true' : 'false'}
-          aria-label={t(open ? 'collapse' : 'expand')}
           title={t(open ? 'collapse' : 'expand')}
           onClick={() => props.onToggle(props.row.key, !open)}
         >
+          {/* Named by its text (no aria-label to disagree with the count shown): "Expand 2 below". */}
+          <span class="sr-only">{t(open ? 'collapse' : 'expand')}</span>
           <span aria-hidden="true">{open ? '▼' : '▶'}</span>
           <span class="kids">{node.children.length}</span>
+          <span class="sr-only">{t('below')}</span>
         </button>
       ) : (
         <span class="twisty none" />
