@@ -299,22 +299,36 @@ export interface SessionsJson {
   problems: string[];
 }
 
-export type SearchKind = 'message' | 'card' | 'note';
+/** What a search finds: a handoff note, a result note, a card, a message (a fan-out once). */
+export type SearchType = 'note' | 'result' | 'card' | 'message';
 
-/** GET /api/search?q=<text> — case-insensitive, over messages, cards (titles and entries) and notes. */
+/** `[start, end)` in UTF-16 code units of the text it belongs to: where a matched word lies. */
+export type SearchRange = [number, number];
+
+/**
+ * GET /api/search?q=<words>[&type=note,card,…][&project=<key>] — every word must match (a word of 2+ characters
+ * also as a prefix, of 5+ also with a typo), in titles, text and names; best first, at most 100. The server answers
+ * from the index it holds, kept current by its board watcher.
+ */
 export interface SearchJson {
   query: string;
   results: {
-    kind: SearchKind;
-    /** Message, card or note id. */
+    type: SearchType;
+    /** Note, card or message id (a fan-out: its first copy's). */
     id: string;
     title: string;
-    /** Text around the first match, cut. */
+    /** A few lines of the record's Markdown around the first match (no HTML), joined by newlines. */
     snippet: string;
+    /** Where the matched words lie in `title` and `snippet`: the page marks them. */
+    ranges: { title: SearchRange[]; snippet: SearchRange[] };
     at: string;
-    /** The page's hash route to open it: `#/mail/<thread>`, `#/cards/<id>`, `#/notes/<id>`. */
+    /** A note's or result's project key. */
+    project?: string;
+    /** The page's hash route to open it: `#/notes/<id>`, `#/cards/<id>`, `#/mail/<message>`. */
     link: string;
   }[];
+  /** How many matched in all. */
+  total: number;
   /** More matched than were returned (at most 100). */
   truncated: boolean;
 }

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Board, type OpenBoardOptions, openBoard } from '../core/board/open-board.js';
 import { BoardWatcher, pageFolders, type WatcherOptions } from '../core/board/watch.js';
+import { LiveSearch } from '../core/search/live-search.js';
 import type { Route } from '../http/server.js';
 import { boardEndpoints } from './api/board.js';
 import { cardEndpoints } from './api/cards.js';
@@ -46,6 +47,12 @@ export function createWebApp(options: WebOptions): WebApp {
     watcher ??= new BoardWatcher(open().root, { folders: pageFolders, ...options.watcher });
     return watcher;
   };
+  // The search index, built at the first search and kept current by the same watcher.
+  let search: LiveSearch | undefined;
+  const liveSearch = () => {
+    search ??= new LiveSearch(sharedWatcher);
+    return search;
+  };
   const headers: Route = (_req, res) => {
     setPageHeaders(res);
     return false;
@@ -62,7 +69,7 @@ export function createWebApp(options: WebOptions): WebApp {
           ...cardEndpoints,
           ...mailEndpoints,
           ...sessionEndpoints,
-          ...searchEndpoints,
+          ...searchEndpoints(liveSearch),
         ],
         openBoard: open,
         person: options.person ?? DEFAULT_PERSON,
@@ -71,6 +78,9 @@ export function createWebApp(options: WebOptions): WebApp {
       }),
       assetsRoute(options.assetsDir ?? findAssets(), pageToken),
     ],
-    close: () => watcher?.close(),
+    close: () => {
+      search?.close();
+      watcher?.close();
+    },
   };
 }

@@ -301,19 +301,55 @@ describe('reads', () => {
     const sent = sendMessage(board, { from: 'alice', to: 'bob', body: 'the ZEBRA crossing' });
     const { get } = await serve(board);
     const { body } = await get<SearchJson>('/api/search?q=zebra');
-    expect(body.results.map((r) => [r.kind, r.link]).sort()).toEqual(
+    expect(body.results.map((r) => [r.type, r.link]).sort()).toEqual(
       [
         ['card', `#/cards/${card.id}`],
         ['message', `#/mail/${sent.sent[0]!.id}`],
       ].sort(),
     );
-    const bySnippet = Object.fromEntries(body.results.map((r) => [r.kind, r.snippet]));
+    const bySnippet = Object.fromEntries(body.results.map((r) => [r.type, r.snippet]));
     expect(bySnippet).toEqual({ card: 'a zebra in the entry', message: 'the ZEBRA crossing' });
     const notes = (await get<SearchJson>('/api/search?q=pitfalls%20of%20second')).body;
-    expect(notes.results.map((r) => r.kind)).toEqual(['note']);
+    expect(notes.results.map((r) => r.type)).toEqual(['note']);
     const empty = await get<{ error: string }>('/api/search?q=%20');
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe('search for something: /api/search?q=<text>');
+  });
+
+  it('search: type chips narrow it, ranges mark the words, a long query or an unknown type is refused', async () => {
+    const board = seed(testdir());
+    const { card } = createCard(board, { title: 'Okapi card', by: 'you' });
+    const sent = sendMessage(board, { from: 'alice', to: ['bob', 'carol'], body: 'An okapi, seen twice.' });
+    const { get } = await serve(board);
+    const all = (await get<SearchJson>('/api/search?q=okapi')).body;
+    expect(all.total).toBe(2);
+    const message = all.results.find((r) => r.type === 'message')!;
+    // A fan-out once, linked by its first copy.
+    expect(message.id).toBe(sent.sent.map((copy) => copy.id).sort()[0]);
+    expect(message.ranges.snippet.map(([a, b]) => message.snippet.slice(a, b))).toEqual(['okapi']);
+    const cards = (await get<SearchJson>('/api/search?q=okapi&type=card')).body;
+    expect(cards.results.map((r) => [r.type, r.id, r.ranges.title])).toEqual([['card', card.id, [[0, 5]]]]);
+    const both = (await get<SearchJson>('/api/search?q=okapi&type=card&type=message')).body;
+    expect(both.total).toBe(2);
+    const bad = await get<{ error: string }>('/api/search?q=okapi&type=card,bogus');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('unknown type "bogus" — use note, result, card, message');
+    const long = await get<{ error: string }>(`/api/search?q=${'a'.repeat(201)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.error).toBe('a search is at most 200 characters');
+    const project = await get<{ error: string }>('/api/search?q=okapi&project=..%2Fx');
+    expect(project.status).toBe(400);
+    expect(project.body.error).toBe('"../x" is not a project key');
+  });
+
+  it('search is kept current: a message sent after the first search is found by the next', async () => {
+    const board = seed(testdir());
+    const { get } = await serve(board);
+    expect((await get<SearchJson>('/api/search?q=quokka')).body.total).toBe(0);
+    sendMessage(board, { from: 'alice', to: 'bob', body: 'A quokka smiles.' });
+    await expect
+      .poll(async () => (await get<SearchJson>('/api/search?q=quokka')).body.total, { timeout: 10_000 })
+      .toBe(1);
   });
 });
 

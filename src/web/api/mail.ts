@@ -4,6 +4,7 @@ import type { Board } from '../../core/board/open-board.js';
 import { cut } from '../../core/display/cut.js';
 import { deliveryFields } from '../../core/display/delivery.js';
 import { deliveryById } from '../../core/messages/delivery-status.js';
+import { foldFanOuts as foldCopies } from '../../core/messages/fan-out.js';
 import type { Message } from '../../core/messages/message.js';
 import { listMessages, readThread } from '../../core/messages/read.js';
 import { sendMessage } from '../../core/messages/send.js';
@@ -35,27 +36,7 @@ export const mailEndpoints: Endpoint[] = [
 
 /** The copies of each fan-out folded into one message addressed to all its recipients; oldest first. */
 export function foldFanOuts(messages: Message[]): MessageJson[] {
-  const byKey = new Map<string, MessageJson>();
-  for (const message of messages) {
-    const key = message.batch ? `b:${message.batch}` : message.id;
-    const known = byKey.get(key);
-    if (known) {
-      if (!known.to.includes(message.to)) known.to.push(message.to);
-      if (message.id < known.id) known.id = message.id;
-      continue;
-    }
-    byKey.set(key, {
-      id: message.id,
-      from: message.from,
-      to: [message.to],
-      at: message.at,
-      subject: message.subject,
-      replyTo: message.replyTo,
-      batch: message.batch,
-      body: message.body,
-    });
-  }
-  return [...byKey.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return foldCopies(messages);
 }
 
 /** Every thread among the newest MAIL_WINDOW messages, newest activity first; a fan-out counts once. */

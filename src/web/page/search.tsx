@@ -1,5 +1,9 @@
-// Search results for `#/search/<q>`: messages, cards and notes, each badged by kind and linked to its view.
-import type { SearchJson, SearchKind } from '../api-types.js';
+// Search results for `#/search/<q>`: notes, results, cards and messages from the server's index, best first, each
+// with its type, its snippet (Markdown lines as written) and the matched words marked; chips narrow it to some types.
+// Marks are built from the server's ranges as elements around text — board text never becomes HTML.
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import type { SearchJson, SearchRange, SearchType } from '../api-types.js';
 import { seg } from './api.js';
 import { type StringKey, t } from './i18n.js';
 import { tabStop, useListKeys } from './keyboard.js';
@@ -8,26 +12,62 @@ import { go, href, parseRoute, type Route } from './route.js';
 import { Badge, Empty, ErrorBox, Loading, type Tone, When } from './ui.js';
 import { visible } from './visible.js';
 
-const kindLabel: Record<SearchKind, StringKey> = {
-  message: 'kind.message',
-  card: 'kind.card',
+type Result = SearchJson['results'][number];
+
+const TYPES: SearchType[] = ['note', 'result', 'card', 'message'];
+const typeLabel: Record<SearchType, StringKey> = {
   note: 'kind.note',
+  result: 'kind.result',
+  card: 'kind.card',
+  message: 'kind.message',
 };
-const kindTone: Record<SearchKind, Tone> = { message: 'neutral', card: 'accent', note: 'violet' };
+const chipLabel: Record<SearchType, StringKey> = {
+  note: 'search.type.note',
+  result: 'search.type.result',
+  card: 'search.type.card',
+  message: 'search.type.message',
+};
+const typeTone: Record<SearchType, Tone> = {
+  note: 'violet',
+  result: 'green',
+  card: 'accent',
+  message: 'neutral',
+};
 
 /** The route a result opens: the server's link when it is one of the page's own routes, else built from the id. */
-function targetOf(result: SearchJson['results'][number]): Route {
+function targetOf(result: Result): Route {
   const route = result.link.startsWith('#/') ? parseRoute(result.link) : undefined;
-  if (result.kind === 'note')
+  if (result.type === 'note' || result.type === 'result')
     return route?.view === 'timeline' && route.note ? route : { view: 'timeline', note: result.id };
-  if (result.kind === 'card')
+  if (result.type === 'card')
     return route?.view === 'cards' && route.card ? route : { view: 'cards', card: result.id };
   return route?.view === 'mail' && route.thread ? route : { view: 'mail', thread: result.id };
 }
 
+/**
+ * `text` with the `ranges` (sorted, from the server) wrapped in `<mark>`; each piece shown through `visible`. Ranges
+ * that overlap, run backwards or lie outside the text are ignored.
+ */
+export function Marked({ text, ranges }: { text: string; ranges: readonly SearchRange[] }) {
+  const parts: ComponentChildren[] = [];
+  let at = 0;
+  for (const range of ranges) {
+    const [start, end] = range;
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start < at || end <= start || end > text.length)
+      continue;
+    if (start > at) parts.push(visible(text.slice(at, start)));
+    parts.push(<mark key={start}>{visible(text.slice(start, end))}</mark>);
+    at = end;
+  }
+  if (at < text.length) parts.push(visible(text.slice(at)));
+  return <>{parts}</>;
+}
+
 export function SearchView({ q }: { q: string }) {
   const query = q.trim();
-  const res = useResource<SearchJson>(query ? `/api/search?q=${seg(query)}` : null, [
+  const [types, setTypes] = useState<SearchType[]>([]);
+  const typeParam = types.length > 0 ? `&type=${types.join(',')}` : '';
+  const res = useResource<SearchJson>(query ? `/api/search?q=${seg(query)}${typeParam}` : null, [
     'messages',
     'cards',
     'notes',
@@ -35,21 +75,50 @@ export function SearchView({ q }: { q: string }) {
   const results = res.data?.results ?? [];
   const targets = results.map(targetOf);
   const selected = useListKeys(
-    results.map((r, i) => ({ id: `${r.kind}:${r.id}`, open: () => go(targets[i]!) })),
+    results.map((r, i) => ({ id: `${r.type}:${r.id}`, open: () => go(targets[i]!) })),
   );
   const stop = tabStop(
-    results.map((r) => `${r.kind}:${r.id}`),
+    results.map((r) => `${r.type}:${r.id}`),
     selected,
   );
+  const toggle = (type: SearchType) =>
+    setTypes((old) => (old.includes(type) ? old.filter((one) => one !== type) : [...old, type]));
   return (
     <section class="pane page" aria-label={t('search')}>
       <div class="list-head">
-        <h1>{query ? t('search.for', { q: query }) : t('search')}</h1>
+        <h1>{query ? t('search.for', { q: visible(query) }) : t('search')}</h1>
         {res.data && (
-          <span class="muted">
-            {t('results.count', { n: results.length })}
+          <span class="muted" data-testid="search-count">
+            {t('results.count', { n: res.data.total })}
             {res.data.truncated && ` · ${t('results.truncated')}`}
           </span>
+        )}
+        {query && (
+          <fieldset class="chips" aria-label={t('search.types')}>
+            <button
+              type="button"
+              class="chip"
+              data-testid="search-chip"
+              data-type="all"
+              aria-pressed={types.length === 0 ? 'true' : 'false'}
+              onClick={() => setTypes([])}
+            >
+              {t('search.type.all')}
+            </button>
+            {TYPES.map((type) => (
+              <button
+                key={type}
+                type="button"
+                class="chip"
+                data-testid="search-chip"
+                data-type={type}
+                aria-pressed={types.includes(type) ? 'true' : 'false'}
+                onClick={() => toggle(type)}
+              >
+                {t(chipLabel[type])}
+              </button>
+            ))}
+          </fieldset>
         )}
       </div>
       {!query && <Empty text={t('search.hint')} />}
@@ -59,7 +128,7 @@ export function SearchView({ q }: { q: string }) {
       {results.length > 0 && (
         <div class="rows results" role="listbox" aria-label={t('search')}>
           {results.map((r, i) => {
-            const id = `${r.kind}:${r.id}`;
+            const id = `${r.type}:${r.id}`;
             return (
               // The row is the link: an option of the listbox holds nothing focusable.
               <a
@@ -67,7 +136,7 @@ export function SearchView({ q }: { q: string }) {
                 class="row"
                 href={href(targets[i]!)}
                 data-testid="search-result"
-                data-kind={r.kind}
+                data-kind={r.type}
                 data-key={id}
                 role="option"
                 tabIndex={id === stop ? 0 : -1}
@@ -76,11 +145,18 @@ export function SearchView({ q }: { q: string }) {
               >
                 <span class="row-main">
                   <span class="line">
-                    <Badge tone={kindTone[r.kind]}>{t(kindLabel[r.kind])}</Badge>
-                    <span class="title">{visible(r.title || r.id)}</span>
+                    <Badge tone={typeTone[r.type]}>{t(typeLabel[r.type])}</Badge>
+                    <span class="title">
+                      <Marked text={r.title || r.id} ranges={r.title ? r.ranges.title : []} />
+                    </span>
+                    {r.project && <span class="muted project">{visible(r.project)}</span>}
                     <When at={r.at} />
                   </span>
-                  <span class="line preview">{visible(r.snippet)}</span>
+                  {r.snippet && (
+                    <span class="snippet" data-testid="search-snippet">
+                      <Marked text={r.snippet} ranges={r.ranges.snippet} />
+                    </span>
+                  )}
                 </span>
               </a>
             );
