@@ -7,6 +7,7 @@ export const en = {
   'nav.inbox': 'Inbox',
   'nav.sessions': 'Sessions',
   search: 'Search',
+  skip: 'Skip to content',
   'search.placeholder': 'Search the board  /',
   'search.for': 'Search: {q}',
   'search.hint':

@@ -8,6 +8,7 @@ export const zh: Record<StringKey, string> = {
   'nav.inbox': '收件箱',
   'nav.sessions': '会话',
   search: '搜索',
+  skip: '跳到正文',
   'search.placeholder': '搜索看板  /',
   'search.for': '搜索：{q}',
   'search.hint': '在上方搜索框输入（或按 `/`）后回车：会搜索笔记、结果、卡片和消息。',

@@ -43,6 +43,10 @@ export function Layout(props: {
   const dark = currentTheme() === 'dark';
   return (
     <div class="app">
+      {/* The first tab stop: past the header to the view (its list, or the page). */}
+      <button type="button" class="skip-link" data-testid="skip-link" onClick={skipToContent}>
+        {t('skip')}
+      </button>
       <header class="top">
         <a class="brand" href="#/timeline" title={visible(board?.board)}>
           <span class="logo" aria-hidden="true" />
@@ -124,10 +128,22 @@ export function Layout(props: {
           <ErrorBox error={props.boardError} />
         </div>
       )}
-      <main class="main">{props.children}</main>
+      <main class="main" id="content" tabIndex={-1}>
+        {props.children}
+      </main>
       {props.help && <Help onClose={() => props.onHelp(false)} />}
     </div>
   );
+}
+
+/** The skip link moves the focus, not the route (a `#content` link would be read as a route): a button. */
+function skipToContent() {
+  const main = document.getElementById('content');
+  // The view's first focusable element (a list's tab stop, a form), else the main area itself.
+  const first = main?.querySelector<HTMLElement>(
+    'a[href]:not([tabindex="-1"]), button:not([disabled]):not([tabindex="-1"]), input, select, textarea, [tabindex="0"]',
+  );
+  (first ?? main)?.focus();
 }
 
 function SearchBox({ route, inputRef }: { route: Route; inputRef: { current: HTMLInputElement | null } }) {
@@ -165,12 +181,56 @@ const helpKeys: [string, Parameters<typeof t>[0]][] = [
   ['?', 'help.question'],
 ];
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The keys, in a modal dialog: the focus moves in and stays in (Tab and Shift+Tab go round), a click on the backdrop
+ * or Escape (the page's key) closes it, and the focus goes back where it was.
+ */
 function Help({ onClose }: { onClose: () => void }) {
   const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => close.current?.focus(), []);
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    close.current?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+  const trap = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const stops = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = stops[0];
+    const last = stops[stops.length - 1];
+    if (!first || !last) return;
+    const at = document.activeElement;
+    if (event.shiftKey && (at === first || !dialog.current.contains(at))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (at === last || !dialog.current.contains(at))) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
   return (
-    <div class="overlay">
-      <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="help-title" data-testid="help">
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is the mouse's way out; the keyboard's are Escape and the Close button
+    // biome-ignore lint/a11y/useKeyWithClickEvents: as above (Escape is handled page-wide)
+    <div
+      class="overlay"
+      data-testid="help-backdrop"
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={dialog}
+        class="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="help-title"
+        data-testid="help"
+        onKeyDown={trap}
+      >
         <h2 id="help-title">{t('help')}</h2>
         <dl class="keys">
           {helpKeys.map(([key, text]) => (
