@@ -9,6 +9,7 @@ import { projectKeyOf } from '../../src/core/sessions/project.js';
 import { snapshot } from '../core/cards/helpers.js';
 import { cli } from '../helpers/cli.js';
 import { BIN, baton, batonAsync, cleanEnv, testdir } from '../helpers/testdir.js';
+import { waitFor } from '../helpers/wait.js';
 
 const fence = '```';
 const ID = /c-[0-9A-Z]{26}/;
@@ -125,7 +126,8 @@ Per test: \`vi.useFakeTimers()\` in a beforeEach.
     const b = await newCard('Beta');
     // The write lands in a later millisecond than Beta's creation, as between two commands a person types (the
     // order itself, on a fake clock: test/core/contract/cards.test.ts).
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    const created = Date.now();
+    await waitFor('a later millisecond', () => Date.now() > created);
     expect((await run(['card', 'write', a.id, '--body', 'bump'])).code).toBe(0);
     const lines = (await run(['card', 'list'])).stdout.trimEnd().split('\n');
     expect(lines.map((line) => line.replace(/ {2}\d{4}-.*Z {2}/, ' | '))).toEqual([

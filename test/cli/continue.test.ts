@@ -9,6 +9,7 @@ import { projectKeyOf } from '../../src/core/sessions/project.js';
 import { writeSession } from '../../src/core/sessions/session.js';
 import { HARNESS_NAMES } from '../../src/harnesses/registry.js';
 import { baton, batonAsync, snapshot, testdir } from '../helpers/testdir.js';
+import { waitFor } from '../helpers/wait.js';
 
 const SOURCE = '4b1c2d3e-5f60-4718-8a9b-0c1d2e3f4a5b';
 
@@ -283,13 +284,13 @@ setInterval(() => {}, 1000);
     chmodSync(join(bin, 'claude'), 0o755);
     const child = batonAsync(['continue', s.note.id], { cwd: s.project, env: { ...s.env, PATH: bin } });
     const closed = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
-    while (!existsSync(ready)) await new Promise((wait) => setTimeout(wait, 20));
+    await waitFor('the harness to start', () => existsSync(ready));
     // To baton alone: with its usual handling it would exit 130 at once, leaving the harness on the terminal.
     process.kill(child.pid!, 'SIGINT');
     process.kill(child.pid!, 'SIGTERM');
     expect(await closed).toBe(3);
     expect(readFileSync(log, 'utf8')).toBe('TERM\n');
-  }, 30_000);
+  });
 
   it('a harness that is not installed is an error naming --print, and leaves no pending continuation', () => {
     const s = setup();

@@ -12,6 +12,7 @@ import { isLive, listSessions } from '../../src/core/sessions/live.js';
 import { whoElse } from '../../src/core/sessions/who-else.js';
 import { idTime } from '../../src/core/store/ids.js';
 import { baton, batonAsync, filesUnder, testdir } from '../helpers/testdir.js';
+import { outputMatching } from '../helpers/wait.js';
 
 const NOW = Date.parse('2026-12-01T15:00:00.000Z');
 const DAY = 86_400_000;
@@ -209,16 +210,8 @@ describe('baton demo (what npm start runs)', () => {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
     try {
-      const port = await new Promise<number>((done, fail) => {
-        const timer = setTimeout(() => fail(new Error(`no address within 15 s; stderr:\n${stderr}`)), 15_000);
-        child.stderr.on('data', () => {
-          const found = /web UI: http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
-          if (!found) return;
-          clearTimeout(timer);
-          done(Number(found[1]));
-        });
-        void exited.then((code) => fail(new Error(`exited ${code} before listening; stderr:\n${stderr}`)));
-      });
+      const printed = await outputMatching(child, 'stderr', /web UI: http:\/\/127\.0\.0\.1:(\d+)\//);
+      const port = Number(/web UI: http:\/\/127\.0\.0\.1:(\d+)\//.exec(printed)?.[1]);
       const page = await fetch(`http://127.0.0.1:${port}/`);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toContain('text/html');

@@ -1,7 +1,7 @@
 // The board folder is untrusted: a link planted at every folder level of the layout, FIFOs where records belong and
 // a huge file are met by every command, run as a user runs them. Nothing outside the board is read, written,
 // touched or deleted; no command hangs, crashes or reads the huge file into memory.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,8 @@ import { writeHandoff } from '../../src/core/notes/write.js';
 import { requestCardEntry } from '../../src/core/pending/index.js';
 import { bindSession } from '../../src/core/sessions/session.js';
 import { newId } from '../../src/core/store/ids.js';
-import { BIN, baton, cleanEnv, snapshot, testdir } from '../helpers/testdir.js';
+import { endStdin } from '../helpers/processes.js';
+import { BIN, baton, batonAsync, cleanEnv, snapshot, testdir } from '../helpers/testdir.js';
 
 const HANDOFF = [
   '## Goal\nKeep the board safe.',
@@ -170,18 +171,19 @@ const LEVELS = [
 function runAsync(args: string[], options: { cwd: string; env: Record<string, string>; input?: string }) {
   return new Promise<{ code: number | null; signal: string | null; stderr: string; args: string[] }>(
     (done) => {
-      const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: cleanEnv(options.env) });
+      const child = batonAsync(args, options);
       let stderr = '';
       child.stderr.on('data', (chunk) => {
         stderr += chunk;
       });
       child.stdout.resume();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      // A hang guard, as testdir's baton() has: a command that hangs fails (signal SIGKILL) instead of holding the run.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
       child.on('close', (code, signal) => {
         clearTimeout(timer);
         done({ code, signal, stderr, args });
       });
-      child.stdin.end(options.input ?? '');
+      endStdin(child, options.input ?? '');
     },
   );
 }
@@ -262,7 +264,7 @@ describe('FIFOs and devices where records belong', () => {
     const doctor = baton(['doctor'], { cwd: s.dir, env: s.env });
     for (const fifo of fifos) expect(doctor.stdout).toContain(fifo);
     expect(doctor.code).toBe(1);
-  }, 120_000);
+  });
 });
 
 describe('a huge file in the board', () => {
@@ -282,12 +284,12 @@ describe('a huge file in the board', () => {
         cwd: s.dir,
         env: cleanEnv(s.env),
         encoding: 'utf8',
-        timeout: 20_000,
+        timeout: 180_000, // a hang guard
       });
       const peakKb = Number(/peak-rss (\d+)/.exec(run.stderr)?.[1]);
       expect(peakKb, `baton ${args.join(' ')}`).toBeLessThan(200 * 1024);
       expect(`${run.stdout}${run.stderr}`).toContain(`${huge}: larger than`);
     }
     rmSync(huge);
-  }, 60_000);
+  });
 });

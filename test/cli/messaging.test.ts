@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openBoard } from '../../src/core/board/open-board.js';
 import { sendMessage } from '../../src/core/messages/send.js';
 import { baton, batonAsync, filesUnder, testdir } from '../helpers/testdir.js';
+import { waitFor } from '../helpers/wait.js';
 
 function board() {
   const dir = testdir();
@@ -103,23 +104,16 @@ describe('listen', () => {
   it('prints the backlog, then each new message as it arrives', async () => {
     const b = board();
     baton(['send', '--as', 'alice', '--to', 'bob', '--body', 'backlog'], b);
-    const listener = batonAsync(['listen', '--as', 'bob', '--timeout', '8000'], b);
+    // --timeout far beyond the test: the test ends it (and its teardown would, had it failed).
+    const listener = batonAsync(['listen', '--as', 'bob', '--timeout', '600000'], b);
     let out = '';
     listener.stdout.on('data', (chunk) => {
       out += chunk;
     });
-    const waitFor = async (text: string, ms: number) => {
-      const start = Date.now();
-      while (!out.includes(text)) {
-        if (Date.now() - start > ms) throw new Error(`"${text}" not seen within ${ms} ms; got: ${out}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      return Date.now() - start;
-    };
-    await waitFor('backlog', 5000);
+    await waitFor('the backlog', () => out.includes('backlog'));
     baton(['send', '--as', 'alice', '--to', 'bob', '--body', 'live one'], b);
-    // Arrives while listen runs (its latency is measured by \`npm run bench\`, not by a timed test).
-    await waitFor('live one', 5000);
+    // Arrives while listen runs (its latency is measured by `npm run bench`, not by a timed test).
+    await waitFor('the live message', () => out.includes('live one'));
     listener.kill('SIGTERM');
     await new Promise((r) => listener.once('close', r));
     // listen delivered them, so the turn-boundary push does not repeat them

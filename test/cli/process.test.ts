@@ -1,12 +1,14 @@
 // baton as a process among others: a reader that goes away, signals, and a stdin that is too big, never ends
 // or is not UTF-8. Spawn tests of the built binary.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBoard } from '../../src/core/board/open-board.js';
 import { sendMessage } from '../../src/core/messages/send.js';
+import { signalReadiness, spawnTracked } from '../helpers/processes.js';
 import { BIN, baton, batonAsync, cleanEnv, snapshot, testdir } from '../helpers/testdir.js';
+import { outputMatching } from '../helpers/wait.js';
 
 function board() {
   const dir = testdir();
@@ -22,9 +24,9 @@ interface Ended {
   stderr: string;
 }
 
-// Collects a child's output until it exits. If it has not exited after `bound` ms it is killed (so a broken
-// build fails the test instead of hanging the suite); `signal: 'SIGKILL'` then shows that it had to be.
-function ended(child: ChildProcess, bound = 15_000): Promise<Ended> {
+// Collects a child's output until it exits. A child that never does fails its test on the test's hang guard and is
+// killed then (test/helpers/processes.ts).
+function ended(child: ChildProcess): Promise<Ended> {
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => {
@@ -33,10 +35,8 @@ function ended(child: ChildProcess, bound = 15_000): Promise<Ended> {
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;
   });
-  const killer = setTimeout(() => child.kill('SIGKILL'), bound);
   return new Promise((resolve) =>
     child.on('close', (code, signal) => {
-      clearTimeout(killer);
       resolve({ code, signal, stdout, stderr });
     }),
   );
@@ -90,15 +90,18 @@ describe('a reader that closes stdout', () => {
         });
       }
     }
-  }, 120_000); // eight runs of doctor and agents on a busy board, on a loaded machine
+  });
 
   it('poll whose reader goes away gives its messages back to the queue, quietly', async () => {
     const b = board();
     const opened = openBoard({ board: b.root, cwd: b.dir, env: {} });
     for (let i = 0; i < 5; i++)
       sendMessage(opened, { from: 'alice', to: ['bob'], body: `${i} ${'x'.repeat(7000)}` });
-    const child = spawn(process.execPath, [BIN, 'poll', '--as', 'bob'], { cwd: b.dir, env: cleanEnv(b.env) });
-    child.stdout.destroy();
+    const child = spawnTracked(process.execPath, [BIN, 'poll', '--as', 'bob'], {
+      cwd: b.dir,
+      env: cleanEnv(b.env),
+    });
+    child.stdout?.destroy();
     const result = await ended(child);
     expect(result).toMatchObject({ code: 0, signal: null, stderr: '' });
     const again = baton(['poll', '--as', 'bob', '--json'], b);
@@ -112,7 +115,8 @@ describe('signals', () => {
     baton(['send', '--as', 'alice', '--to', 'bob', '--body', 'backlog'], b);
     const child = batonAsync(['listen', '--as', 'bob'], b);
     const result = ended(child);
-    await new Promise<void>((resolve) => child.stderr.once('data', () => resolve()));
+    // Its first line on stderr (listening as bob) comes after its handlers are in place.
+    await outputMatching(child, 'stderr', /\n/);
     child.kill('SIGTERM');
     expect(await result).toMatchObject({ code: 0, signal: null });
   });
@@ -124,20 +128,20 @@ describe('signals', () => {
     'send waiting on a stdin that never ends exits on %s (exit %d), nothing written',
     async (signal, code) => {
       const b = board();
-      // A signal that lands before Node has loaded baton is handled by Node's default (death by signal), which says
-      // nothing about baton: then try again, waiting longer. stdin is a pipe that stays open and silent.
-      for (const wait of [300, 1000, 3000]) {
-        const child = batonAsync(['send', '--as', 'alice', '--to', 'bob'], b);
-        const result = ended(child);
-        await new Promise((resolve) => setTimeout(resolve, wait));
-        child.kill(signal);
-        const end = await result;
-        if (end.signal === signal) continue;
-        expect(end).toEqual({ code, signal: null, stdout: '', stderr: '' });
-        expect(snapshot(b.dir)).toEqual({});
-        return;
-      }
-      throw new Error('baton never got as far as installing its signal handlers');
+      // send prints nothing while it reads: the test hears of its handler from test/helpers/signal-ready.cjs. stdin
+      // is a pipe that stays open and silent.
+      const outside = testdir();
+      const readiness = signalReadiness(outside);
+      const child = spawnTracked(
+        process.execPath,
+        [...readiness.nodeArgs, BIN, 'send', '--as', 'alice', '--to', 'bob'],
+        { cwd: b.dir, env: cleanEnv({ ...b.env, ...readiness.env }) },
+      );
+      const result = ended(child);
+      await readiness.ready(signal);
+      child.kill(signal);
+      expect(await result).toEqual({ code, signal: null, stdout: '', stderr: '' });
+      expect(snapshot(b.dir)).toEqual({});
     },
   );
 });

@@ -239,5 +239,5 @@ describe('baton result write', () => {
     }
     // Every writer's body is there exactly once: no file was overwritten by another.
     expect(seen.size).toBe(100);
-  }, 120_000);
+  });
 });

@@ -1,10 +1,10 @@
 // Crash safety: `baton send` killed with SIGKILL at any moment leaves no torn or half-visible message.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diagnoseBoard } from '../../src/core/board/doctor.js';
 import { openBoard } from '../../src/core/board/open-board.js';
 import { listMessages } from '../../src/core/messages/read.js';
+import { spawnTracked } from '../helpers/processes.js';
 import { BIN, cleanEnv, filesUnder, testdir } from '../helpers/testdir.js';
 
 const KILLS = 200;
@@ -18,7 +18,7 @@ function sendAndKill(
 ): Promise<number> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(
+    const child = spawnTracked(
       process.execPath,
       [BIN, 'send', '--as', 'alice', '--to', 'bob,carol,dave', '--body', body],
       {
@@ -75,5 +75,5 @@ describe('send under SIGKILL', () => {
     console.log(
       `send kill test: ${KILLS} sends killed (whole send ≈ ${full} ms), ${survivors} whole copies written before the kill, 0 torn`,
     );
-  }, 120_000);
+  });
 });

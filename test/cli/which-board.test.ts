@@ -32,7 +32,7 @@ describe('a new board', () => {
       expect(results.map((result) => result.code)).toEqual(Array(8).fill(0));
       expect(baton(['inbox', '--as', 'bob'], { cwd: dir, env }).stdout.match(/│ hello/g)).toHaveLength(8);
     }
-  }, 60_000);
+  });
 });
 
 describe('which board', () => {

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../helpers/wait.js';
 import { batonJson, hookLog, init, pendingFiles, sessions } from './board.js';
 import { BATON_BIN, describeRun, runHarness, workspace } from './harnesses.js';
 import { type ModelServer, startModelServer } from './model-server.js';
@@ -210,8 +211,7 @@ describe('codex: the session-end draft of a large rollout', () => {
     );
     // The run has returned and its process group is gone; the draft still comes.
     const drafted = new RegExp(`codex session-end ${main.id} raw handoff (n-[0-9A-Z]+)`);
-    const until = Date.now() + 90_000;
-    while (!drafted.test(hookLog(ws)) && Date.now() < until) await new Promise((r) => setTimeout(r, 250));
+    await waitFor('the detached draft', () => drafted.test(hookLog(ws)), { everyMs: 250 }).catch(() => {});
     const id = drafted.exec(hookLog(ws))?.[1];
     expect(id, hookLog(ws)).toBeDefined();
     const note = batonJson<{ note: { session: string; provenance: string; kind: string } }>(ws, [

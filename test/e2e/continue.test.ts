@@ -2,11 +2,11 @@
 // its own flags and the lead-in as the prompt; the continued session's raw draft links to the parent and carries the
 // parent's goal (never baton's lead-in); and opencode, which keeps its sessions in SQLite, gets a raw draft at all —
 // from the transcript baton's plugin writes with opencode's own client.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteRecord } from '../../src/core/notes/note.js';
+import { spawnTracked } from '../helpers/processes.js';
 import { type BatonResult, batonIn, batonJson, hookLog, init, sessions } from './board.js';
 import {
   BATON_BIN,
@@ -79,7 +79,7 @@ function batonRun(ws: Workspace, args: string[], timeoutMs = 180_000): Promise<B
   const env = harnessEnv(ws);
   env.PATH = `${dirname(harnessBin(ws.harness))}:${env.PATH}`;
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BATON_BIN, ...args], {
+    const child = spawnTracked(process.execPath, [BATON_BIN, ...args], {
       cwd: ws.project,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,10 +87,10 @@ function batonRun(ws: Workspace, args: string[], timeoutMs = 180_000): Promise<B
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => {
+    child.stdout?.on('data', (chunk) => {
       stdout += chunk;
     });
-    child.stderr.on('data', (chunk) => {
+    child.stderr?.on('data', (chunk) => {
       stderr += chunk;
     });
     const stop = () => {

@@ -1,7 +1,6 @@
 // Runners for the real harness CLIs: each run gets a fresh HOME and project folder, the provider configuration that
 // points the CLI at the scripted model server (test/e2e/model-server.ts), and runs headless with a timeout. The CLIs
 // are installed by scripts/install-harnesses.mjs at the versions in harness-versions.json.
-import { spawn } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -15,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { stringify as toToml } from 'smol-toml';
 import { afterEach } from 'vitest';
+import { spawnTracked } from '../helpers/processes.js';
 import pins from './harness-versions.json' with { type: 'json' };
 import type { ModelServer, RecordedRequest } from './model-server.js';
 
@@ -318,7 +318,7 @@ export function runHarness(ws: Workspace, prompt: string, options: RunOptions = 
   const first = ws.server.requests.length;
   const started = Date.now();
   return new Promise((done, fail) => {
-    const child = spawn(bin, argv(ws.harness, prompt, options.args ?? []), {
+    const child = spawnTracked(bin, argv(ws.harness, prompt, options.args ?? []), {
       cwd: ws.project,
       env: harnessEnv(ws, options.env),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -327,10 +327,10 @@ export function runHarness(ws: Workspace, prompt: string, options: RunOptions = 
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => {
+    child.stdout?.on('data', (chunk) => {
       stdout += chunk;
     });
-    child.stderr.on('data', (chunk) => {
+    child.stderr?.on('data', (chunk) => {
       stderr += chunk;
     });
     let timedOut = false;

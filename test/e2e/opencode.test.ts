@@ -3,12 +3,14 @@
 // server. A long-lived `opencode serve` (driven over its HTTP API) shows what only a session that stays open can: mail
 // arriving while it is idle is pushed into it. `opencode run` shows the one-shot path: it exits at the first idle, so
 // the plugin commits a pending write at exit.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { opencodePluginSource } from '../../src/harnesses/opencode/wiring-plugin.js';
 import { gatedCommand } from '../../src/wiring/baton-command.js';
+import { spawnTracked } from '../helpers/processes.js';
+import { WAIT_MS, waitFor as waitUntil } from '../helpers/wait.js';
 import {
   batonIn,
   batonJson,
@@ -71,14 +73,8 @@ function batonShell(args: string[]): string {
 }
 
 // Generous: a loaded CI machine runs a harness several times slower than an idle one.
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 60_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
+function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = WAIT_MS): Promise<T> {
+  return waitUntil(what, probe, { timeoutMs, everyMs: 100 }) as Promise<T>;
 }
 
 interface Serve {
@@ -100,7 +96,7 @@ function stopGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): voi
 
 /** `opencode serve` on a free port in the workspace's project. */
 async function serve(ws: Workspace): Promise<Serve> {
-  const child = spawn(harnessBin('opencode'), ['serve', '--port', '0', '--hostname', '127.0.0.1'], {
+  const child = spawnTracked(harnessBin('opencode'), ['serve', '--port', '0', '--hostname', '127.0.0.1'], {
     cwd: ws.project,
     env: harnessEnv(ws),
     stdio: ['ignore', 'pipe', 'pipe'],

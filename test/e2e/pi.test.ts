@@ -2,12 +2,14 @@
 // the text of src/harnesses/pi/wiring-extension.ts) in a project wired by `baton init --harness pi`, against the scripted model
 // server. pi runs in its RPC mode (`--mode rpc`: JSON lines on stdin and stdout), which runs slash commands headless
 // and answers the extension's confirmation dialogs over the same pipe; `pi -p` shows the one-shot path.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { piExtensionSource } from '../../src/harnesses/pi/wiring-extension.js';
 import { gatedCommand } from '../../src/wiring/baton-command.js';
+import { spawnTracked } from '../helpers/processes.js';
+import { WAIT_MS, waitFor as waitUntil } from '../helpers/wait.js';
 import {
   batonIn,
   batonJson,
@@ -57,14 +59,8 @@ function wired(): Workspace {
 const agentTurns = (from = 0): Turn[] => server.requests.slice(from).flatMap((r) => (r.turn ? [r.turn] : []));
 
 // Generous: a loaded CI machine runs a harness several times slower than an idle one.
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 60_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
+function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = WAIT_MS): Promise<T> {
+  return waitUntil(what, probe, { timeoutMs, everyMs: 100 }) as Promise<T>;
 }
 
 /** One JSON line pi printed in RPC mode (a response, an event or an extension UI request). */
@@ -109,7 +105,7 @@ afterEach(() => {
 });
 
 function rpc(ws: Workspace): Rpc {
-  const child = spawn(
+  const child = spawnTracked(
     harnessBin('pi'),
     ['--mode', 'rpc', '--offline', '--provider', 'scripted', '--model', MODEL.pi],
     { cwd: ws.project, env: harnessEnv(ws), stdio: ['pipe', 'pipe', 'pipe'], detached: true },
@@ -142,14 +138,17 @@ function rpc(ws: Workspace): Rpc {
         `${runs} agent runs to end`,
         () => lines.filter((l) => l.type === 'agent_end').length >= runs,
       );
-      for (;;) {
-        const id = `req-${next++}`;
-        const answered = new Promise<Line>((done) => waiting.set(id, done));
-        child.stdin?.write(`${JSON.stringify({ id, type: 'get_state' })}\n`);
-        const state = (await answered).data ?? {};
-        if (!state.isStreaming && !state.pendingMessageCount) return;
-        await new Promise((done) => setTimeout(done, 100));
-      }
+      await waitUntil(
+        'pi to be idle',
+        async () => {
+          const id = `req-${next++}`;
+          const answered = new Promise<Line>((done) => waiting.set(id, done));
+          child.stdin?.write(`${JSON.stringify({ id, type: 'get_state' })}\n`);
+          const state = (await answered).data ?? {};
+          return !state.isStreaming && !state.pendingMessageCount;
+        },
+        { everyMs: 100 },
+      );
     },
     close() {
       const exited = new Promise<number | null>((done) => {

@@ -19,8 +19,13 @@ export interface Call {
 export interface FakeBaton {
   /** The command to embed: [node, <script>]. */
   command: string[];
-  /** What the next calls answer: by `hook <event>` or by the first two arguments (`card new`); default nothing. */
-  answer(key: string, reply: { stdout?: string; stderr?: string; code?: number; delayMs?: number }): void;
+  /**
+   * What the next calls answer: by `hook <event>` or by the first two arguments (`card new`); default nothing.
+   * `held`: the call answers only once `release()` was called (a hook still running while the test goes on).
+   */
+  answer(key: string, reply: { stdout?: string; stderr?: string; code?: number; held?: boolean }): void;
+  /** Lets every held call answer, now and from now on. */
+  release(): void;
   calls(): Call[];
   /** The stdin of each `hook <event>` call, parsed. */
   hookInputs(event: string): Record<string, unknown>[];
@@ -37,11 +42,14 @@ process.stdin.on("end", () => {
   const table = JSON.parse(fs.readFileSync(dir + "/answers.json", "utf8"));
   const key = argv[0] === "hook" ? "hook " + argv[1] : argv.slice(0, 2).join(" ");
   const reply = table[key] || {};
-  setTimeout(() => {
+  const answer = () => {
     if (reply.stdout) process.stdout.write(reply.stdout);
     if (reply.stderr) process.stderr.write(reply.stderr);
     process.exitCode = reply.code || 0;
-  }, reply.delayMs || 0);
+  };
+  const released = () => (fs.existsSync(dir + "/released") ? answer() : setTimeout(released, 10));
+  if (reply.held) released();
+  else answer();
 });
 `;
 
@@ -74,6 +82,9 @@ export function fakeBaton(): FakeBaton {
     answer(key, reply) {
       answers[key] = reply;
       writeFileSync(join(dir, 'answers.json'), JSON.stringify(answers));
+    },
+    release() {
+      writeFileSync(join(dir, 'released'), '');
     },
     calls,
     hookInputs: (event) =>

@@ -3,9 +3,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
+import { track } from './processes.js';
 import { cleanEnv, type RunResult } from './testdir.js';
+import { waitFor } from './wait.js';
 
 // Servers and browser contexts opened by a test are closed after it (before testdir removes its folders: vitest runs
 // after-hooks last-registered first, and testdir.ts registered its own on import, before this one).
@@ -126,18 +135,21 @@ export async function startServe(board: string, options: ServeOptions = {}): Pro
 async function startOnce(board: string, options: ServeOptions): Promise<RunningServe> {
   const args = [await batonBin(), 'serve', '--port', '0', '--board', board, ...(options.args ?? [])];
   if (options.as) args.push('--as', options.as);
-  const child = spawn(process.execPath, args, {
-    cwd: options.cwd ?? board,
-    env: cleanEnv(options.env),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = track(
+    spawn(process.execPath, args, {
+      cwd: options.cwd ?? board,
+      env: cleanEnv(options.env),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }),
+  );
   let stderr = '';
   child.stderr?.setEncoding('utf8');
   return new Promise((done, fail) => {
+    // A hang guard for a loaded machine, not a speed target.
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      fail(new Error(`baton serve printed no address within 15 s; stderr:\n${stderr}`));
-    }, 15_000);
+      fail(new Error(`baton serve printed no address within 90 s; stderr:\n${stderr}`));
+    }, 90_000);
     child.stderr?.on('data', (chunk: string) => {
       stderr += chunk;
       const found =
@@ -185,8 +197,43 @@ export interface PageWatch {
   navigations: string[];
 }
 
+// The page's requests still unanswered (its event stream left out: that one stays open for the page's life).
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+function trackRequests(page: Page): void {
+  if (inFlight.has(page)) return;
+  const open = new Set<Request>();
+  inFlight.set(page, open);
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'eventsource') open.add(request);
+  });
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame())
+      for (const request of open) if (request.frame() !== frame) open.delete(request);
+  });
+}
+
+/**
+ * Waits until the page has drawn what it asked the server for: no request of its own unanswered, then two animation
+ * frames, and still none (a render that asked for more is waited for too). A condition, not a quiet period.
+ */
+export async function settled(page: Page): Promise<void> {
+  trackRequests(page);
+  const open = inFlight.get(page)!;
+  for (;;) {
+    await waitFor('the page’s requests to be answered', () => open.size === 0);
+    await page.evaluate(
+      'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0))))',
+    );
+    if (open.size === 0) return;
+  }
+}
+
 /** Records what `page` says on its console, throws and asks in dialogs from now on. */
 export function watchPage(page: Page): PageWatch {
+  trackRequests(page);
   const watch: PageWatch = { console: [], errors: [], dialogs: [], navigations: [] };
   page.on('console', (message) => watch.console.push(`${message.type()}: ${message.text()}`));
   page.on('pageerror', (error) => watch.errors.push(String(error)));
@@ -232,8 +279,8 @@ export async function openPage(
 ): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   cleanups.push(() => context.close());
-  // Shorter than a test's 30 s: a missing element fails with Playwright's own message (what it waited for).
-  context.setDefaultTimeout(8_000);
+  // Shorter than a test's hang guard: a missing element fails with Playwright's own message (what it waited for).
+  context.setDefaultTimeout(30_000);
   const page = await context.newPage();
   const watch = watchPage(page);
   await page.goto(url);
@@ -267,7 +314,7 @@ export function pageBackground(page: Page): Promise<string> {
  */
 export async function runBaton(args: string[], cwd: string): Promise<RunResult> {
   for (let attempt = 1; ; attempt++) {
-    const child = spawn(process.execPath, [await batonBin(), ...args], { cwd, env: cleanEnv() });
+    const child = track(spawn(process.execPath, [await batonBin(), ...args], { cwd, env: cleanEnv() }));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -4,9 +4,12 @@ import { lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach } from 'vitest';
+import { endStdin, killTestProcesses, track } from './processes.js';
 
 const made: string[] = [];
-afterEach(() => {
+afterEach(async () => {
+  // A process the test started may still write there: it ends first.
+  await killTestProcesses();
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -59,8 +62,11 @@ export function baton(
     timeout: 180_000,
     killSignal: 'SIGKILL',
   });
-  // A command that could not start, or died of a signal, is never a result a test should read as output.
-  if (result.error || result.signal) {
+  // A command that exits before reading all its input (a refusal of its flags) leaves the write with EPIPE: its
+  // result stands. A command that could not start, or died of a signal, is never a result a test should read.
+  const epipe =
+    (result.error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE' && result.status !== null;
+  if ((result.error && !epipe) || result.signal) {
     throw new Error(
       `baton ${args.join(' ')}: ${result.error?.message ?? `killed by ${result.signal}`} (stderr: ${result.stderr})`,
     );
@@ -68,9 +74,9 @@ export function baton(
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** Starts `baton <args>` in the background. */
+/** Starts `baton <args>` in the background; killed when the test ends if it is still running. */
 export function batonAsync(args: string[], options: { cwd: string; env?: Record<string, string> }) {
-  return spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: cleanEnv(options.env) });
+  return track(spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: cleanEnv(options.env) }));
 }
 
 /**
@@ -93,7 +99,7 @@ export function batonRun(
   return new Promise((done, fail) => {
     child.once('error', fail);
     child.once('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.end(options.input ?? '');
+    endStdin(child, options.input ?? '');
   });
 }
 

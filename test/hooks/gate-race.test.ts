@@ -1,9 +1,10 @@
 // Mail sent while gated stop hooks run, with the built binary and the built gate as `baton init` wires them: every
 // message reaches the session exactly once, at the latest at the first turn boundary after its send returned.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { spawnTracked } from '../helpers/processes.js';
 import { BIN, baton, cleanEnv, testdir } from '../helpers/testdir.js';
 import { GATE } from '../wiring/harness-files.js';
 
@@ -37,7 +38,7 @@ it('a send that lands while the gate runs is pushed at the next boundary, once',
   };
   // The sender: one `baton send` after another, each returned before the next starts.
   const returned: string[] = [];
-  const sender = spawn(
+  const sender = spawnTracked(
     '/bin/sh',
     [
       '-c',
@@ -47,8 +48,8 @@ it('a send that lands while the gate runs is pushed at the next boundary, once',
     ],
     { cwd: project, env, stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  sender.stdout.setEncoding('utf8');
-  sender.stdout.on('data', (chunk: string) => returned.push(...chunk.split('\n').filter(Boolean)));
+  sender.stdout?.setEncoding('utf8');
+  sender.stdout?.on('data', (chunk: string) => returned.push(...chunk.split('\n').filter(Boolean)));
   const done = new Promise<number | null>((resolve) => sender.on('exit', resolve));
   let finished = false;
   void done.then(() => {

@@ -1,13 +1,14 @@
 // The session-end draft of a transcript too large for the hook's time (Codex kills a SessionEnd hook after 3 s): the
 // hook hands it to a detached process and returns; the draft appears after the hook has exited, even once the
 // hook's process group is killed (as a harness cleans up its hooks, and the e2e runner the harness).
-import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseNote } from '../../src/core/notes/note.js';
 import { INLINE_DRAFT_BYTES } from '../../src/hooks/detached-draft.js';
+import { endStdin, spawnTracked } from '../helpers/processes.js';
 import { BIN, cleanEnv, filesUnder } from '../helpers/testdir.js';
+import { waitFor } from '../helpers/wait.js';
 import { expectSilent, hook, project, record, SESSION } from './helpers.js';
 
 const FIXTURE = resolve(
@@ -32,13 +33,14 @@ const hookLog = (cwd: string) => readFileSync(join(cwd, '.baton', 'state', 'hook
 
 /** `baton hook session-end --harness codex` in a process group of its own; resolves when it has exited. */
 function sessionEnd(cwd: string, transcript: string): Promise<{ code: number | null; pid: number }> {
-  const child = spawn(process.execPath, [BIN, 'hook', 'session-end', '--harness', 'codex'], {
+  const child = spawnTracked(process.execPath, [BIN, 'hook', 'session-end', '--harness', 'codex'], {
     cwd,
     env: cleanEnv(),
     detached: true,
     stdio: ['pipe', 'ignore', 'ignore'],
   });
-  child.stdin.end(
+  endStdin(
+    child,
     JSON.stringify({
       session_id: SESSION,
       transcript_path: transcript,
@@ -51,14 +53,6 @@ function sessionEnd(cwd: string, transcript: string): Promise<{ code: number | n
     child.on('error', fail);
     child.on('exit', (code) => done({ code, pid: child.pid! }));
   });
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 60_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('session-end: a transcript too large to draft inside the hook', () => {
@@ -84,7 +78,7 @@ describe('session-end: a transcript too large to draft inside the hook', () => {
     // The session is marked ended by the hook itself, at once.
     expect(record(cwd).endedAt).toEqual(expect.any(String));
 
-    await until(() => /raw handoff n-/.test(hookLog(cwd)), 'the detached draft');
+    await waitFor('the detached draft', () => /raw handoff n-/.test(hookLog(cwd)));
     const files = noteFiles(cwd);
     // One note, whole: written atomically (no temporary file left beside it).
     expect(files).toHaveLength(1);

@@ -115,7 +115,7 @@ describe('subagent-stop: a long final output', () => {
     const [stored] = notesOf(cwd);
     expect(stored?.note).toMatchObject({ status: 'ok', body: redacted(output) });
     expect(stored?.note.task).toContain(TASK);
-  }, 60_000);
+  });
 
   it('a reply whose last line is too long to read writes no note rather than the part before it', () => {
     const cwd = project();
@@ -125,7 +125,7 @@ describe('subagent-stop: a long final output', () => {
     expect(readFileSync(join(cwd, '.baton', 'state', 'hooks.log'), 'utf8')).toContain(
       `no result note: the sub-agent left no final output — its transcript ends with a line over 16 MiB, not read (the output may be in it: ${transcript}); no result note`,
     );
-  }, 60_000);
+  });
 
   it('past 4 MiB keeps the head, the size and the transcript; read prints it whole, board and index list it', async () => {
     const cwd = project();
@@ -162,7 +162,7 @@ describe('subagent-stop: a long final output', () => {
     const index = await batonRun(['index'], { cwd });
     expect(index.code).toBe(0);
     expect(index.stdout).toContain(`note:${note.id}`);
-  }, 60_000);
+  });
 
   it('`baton read` prints a 4 MiB note whole', async () => {
     const cwd = project();
@@ -177,5 +177,5 @@ describe('subagent-stop: a long final output', () => {
     expect({ code: read.code, stderr: read.stderr }).toEqual({ code: 0, stderr: '' });
     expect(read.stdout).toBe(stored!.text);
     expect(read.stdout.length).toBeGreaterThan(3 * MIB);
-  }, 60_000);
+  });
 });

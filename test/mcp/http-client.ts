@@ -4,6 +4,7 @@ import { connect, type Socket } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach } from 'vitest';
+import { waitFor } from '../helpers/wait.js';
 
 export interface RawResponse {
   status: number;
@@ -159,7 +160,7 @@ afterEach(() => {
   for (const socket of sockets.splice(0)) socket.destroy();
 });
 
-/** Resolves once `condition()` holds, checking every 10 ms (the test's own timeout bounds the wait). */
+/** Resolves once `condition()` holds, checking every 10 ms. */
 export async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+  await waitFor('a condition of the test', condition, { everyMs: 10 });
 }

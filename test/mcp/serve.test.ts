@@ -4,6 +4,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { baton, batonAsync, filesUnder, testdir } from '../helpers/testdir.js';
+import { waitFor } from '../helpers/wait.js';
 import { call, sentId, shownMessages, textOf } from './helpers.js';
 import { httpClient, INIT, rawRequest } from './http-client.js';
 
@@ -55,8 +56,7 @@ describe('baton serve', () => {
     const dir = testdir();
     const server = await serve(dir);
     // The MCP identity line is the last one, printed with the listening line's chunk or just after it.
-    while (!/\nMCP clients name themselves/.test(server.stderr()))
-      await new Promise((r) => setTimeout(r, 20));
+    await waitFor('the MCP identity line', () => /\nMCP clients name themselves/.test(server.stderr()));
     const page = `http://127.0.0.1:${server.port}/`;
     expect(server.stderr()).toBe(
       [

@@ -37,5 +37,5 @@ describe('the API reference', () => {
     for (const [name, text] of generated) {
       expect(committed.get(name), `docs/api/${name} is out of date: run \`npm run docs\``).toBe(text);
     }
-  }, 120_000); // typedoc on a loaded two-core machine: ~10 s alone
+  }, 300_000); // typedoc on a loaded two-core machine: ~10 s alone
 });

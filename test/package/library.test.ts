@@ -89,7 +89,7 @@ baton.commitPending;
     });
     expect(check.stdout + check.stderr).toBe('');
     expect(check.status).toBe(0);
-  }, 180_000); // tsc on a loaded two-core machine
+  }, 300_000); // tsc on a loaded two-core machine
 
   it('a JavaScript caller with the wrong shape gets a clear error and nothing is written', () => {
     const dir = testdir();

@@ -153,11 +153,9 @@ describe('attacks on POST /api/cli', () => {
         }
       }, 25);
     });
-    const sent = Date.now();
     process.kill(served.pid, 'SIGTERM');
+    // It stops; before, a started child held its signals and it never did (the test's hang guard caught that).
     await exited;
-    // It stops (its grace period is 2 s); before, a started child held its signals and it never did.
-    expect(Date.now() - sent).toBeLessThan(8_000);
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -224,10 +222,8 @@ describe('attacks on POST /api/cli', () => {
     const listen = ['listen', '--as', 'bob', '--timeout', '1000', '--timeout', '0'];
     const message =
       '`baton listen` over BATON_URL needs --timeout <ms> (1 to 60000): it answers with the first mail, or nothing when the time is up';
-    const started = Date.now();
     expect(await post(served, listen)).toEqual(refusedAs(message));
     expect(served.client(listen)).toEqual({ code: 2, stdout: '', stderr: `baton: ${message}\n` });
-    expect(Date.now() - started).toBeLessThan(20_000);
     // A bounded listen still answers when its time is up.
     expect(await post(served, ['listen', '--as', 'bob', '--timeout', '0', '--timeout', '200'])).toEqual({
       exit: 0,

@@ -2,7 +2,7 @@
 // `baton mcp` with BATON_URL relaying to the served /mcp for an MCP client on stdio.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { BIN, cleanEnv, snapshot } from '../helpers/testdir.js';
 import { serveBoard } from './helpers.js';
 
@@ -78,6 +78,8 @@ describe('baton mcp with BATON_URL', () => {
       stderr: 'pipe',
     });
     await client.connect(transport);
+    // Its process ends with the test, passed or not.
+    onTestFinished(() => client.close());
     return client;
   }
 

@@ -91,7 +91,7 @@ describe('baton sync and attributes from another machine', () => {
     expect(readFileSync(join(A.board, CARD_REL), 'utf8')).toBe(CARD_TEXT);
     expect(existsSync(marker)).toBe(false);
     expect(sync(B, env).problems).toEqual([]);
-  }, 120_000);
+  });
 
   it('a first sync from such a remote — a new worktree of the project, or a clone of sync.repo — checks none of it out', () => {
     const root = testdir();
@@ -120,7 +120,7 @@ describe('baton sync and attributes from another machine', () => {
     }
     expect(existsSync(marker)).toBe(false);
     expect(attributesOnRemote(cluster)).toEqual(['.gitattributes']);
-  }, 120_000);
+  });
 
   it('a worktree that already holds foreign attributes (merged by an older baton) is moved off them first', () => {
     const root = testdir();
@@ -141,5 +141,5 @@ describe('baton sync and attributes from another machine', () => {
     expect(existsSync(join(A.worktree, 'cards', '.gitattributes'))).toBe(false);
     expect(attributesOnRemote(cluster)).toEqual(['.gitattributes']);
     expect(sync(A, env).problems).toEqual([]);
-  }, 120_000);
+  });
 });

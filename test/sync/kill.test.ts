@@ -1,10 +1,9 @@
 // Crash safety of `baton sync`: killed with SIGKILL at random points (100 times, on either of two machines, with new
 // records on one or both), the board and the repository stay consistent, and the next sync finishes the job —
 // in the end both boards hold everything written on either, once, and every message is delivered once.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as wait } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { diagnoseBoard } from '../../src/core/board/doctor.js';
 import type { Board } from '../../src/core/board/open-board.js';
@@ -14,7 +13,9 @@ import { readCard } from '../../src/core/cards/find.js';
 import { pollMessages } from '../../src/core/messages/delivery.js';
 import { listMessages } from '../../src/core/messages/read.js';
 import { sendMessage } from '../../src/core/messages/send.js';
+import { spawnTracked } from '../helpers/processes.js';
 import { BIN, cleanEnv, testdir } from '../helpers/testdir.js';
+import { waitFor } from '../helpers/wait.js';
 import {
   boardRecords,
   converge,
@@ -44,7 +45,7 @@ interface Outcome {
  */
 async function syncAndKill(machine: Machine, delayMs: number | undefined, group: boolean): Promise<Outcome> {
   const started = Date.now();
-  const child = spawn(process.execPath, [BIN, 'sync'], {
+  const child = spawnTracked(process.execPath, [BIN, 'sync'], {
     cwd: machine.dir,
     env: cleanEnv(),
     detached: true,
@@ -71,12 +72,9 @@ async function syncAndKill(machine: Machine, delayMs: number | undefined, group:
   if (signal === null && code !== 0) throw new Error(`baton sync on ${machine.name} exited ${code}`);
   // git processes the killed baton started are orphans: nothing to await but their disappearance. (This host's
   // init may never reap them, so a zombie counts as gone.)
-  const deadline = Date.now() + 60_000;
-  while (runningInGroup(pid) > 0) {
-    if (Date.now() > deadline)
-      throw new Error(`processes of a killed sync on ${machine.name} still run after 60 s`);
-    await wait(10);
-  }
+  await waitFor(`the processes of a killed sync on ${machine.name} to end`, () => runningInGroup(pid) === 0, {
+    everyMs: 10,
+  });
   return { killed: signal === 'SIGKILL', ms };
 }
 

@@ -118,5 +118,5 @@ describe('baton sync with records at their size limits', () => {
     expect(tracked).toContain(overCard.rel);
     expect(syncNow(B).problems).toEqual([]);
     expect(gitIn(cluster.origin, ['ls-tree', '-r', '--name-only', 'baton'])).toContain(overNote.rel);
-  }, 120_000);
+  });
 });

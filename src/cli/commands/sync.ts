@@ -35,7 +35,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (!flags.watch) {
     const stopped = noteSignal();
     try {
-      const result = await syncWhenFree(io, () => syncBoard(board, options));
+      const result = await syncWhenFree(io, () => syncBoard(board, options), flags.json);
       report(io, result, flags.json);
       echoBoard(io, board);
       const untracked = flags.json ? undefined : untrackedBoardAdvice(board.root);
@@ -53,7 +53,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   return watchLoop(
     io,
     intervalMs,
-    async () => report(io, await syncWhenFree(io, () => syncBoard(board, options)), flags.json),
+    async () => report(io, await syncWhenFree(io, () => syncBoard(board, options), flags.json), flags.json),
     board,
   );
 }
@@ -94,13 +94,22 @@ function noteSignal(): { exitCode(): number; release(): void } {
 // naps: Ctrl-C still stops the wait.
 const BUSY_WAIT_MS = 120_000;
 
-async function syncWhenFree(io: CliIO, once: () => Promise<SyncResult>): Promise<SyncResult> {
+async function syncWhenFree(
+  io: CliIO,
+  once: () => Promise<SyncResult>,
+  json: boolean | undefined,
+): Promise<SyncResult> {
   const deadline = Date.now() + BUSY_WAIT_MS;
+  let told = false;
   for (;;) {
     try {
       return await once();
     } catch (error) {
       if (!(error instanceof SyncBusy) || Date.now() > deadline || io.signal?.aborted) throw error;
+      // Said once, so a wait of up to two minutes is not mistaken for a hang (not with --json: stderr is JSON then).
+      if (!told && !json)
+        io.err('baton: another baton sync of this board is running — waiting for it (Ctrl-C stops)\n');
+      told = true;
     }
     await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
   }

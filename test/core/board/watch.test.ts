@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Area, BoardWatcher } from '../../../src/core/board/watch.js';
 import { testdir } from '../../helpers/testdir.js';
+import { waitFor } from '../../helpers/wait.js';
 
 const watchers: BoardWatcher[] = [];
 afterEach(() => {
@@ -16,13 +17,9 @@ function watching(root: string) {
   watchers.push(watcher);
   const heard: Area[][] = [];
   const stop = watcher.subscribe((areas) => heard.push(areas));
-  const next = async (timeoutMs = 3_000): Promise<Area[]> => {
-    const start = Date.now();
+  const next = async (): Promise<Area[]> => {
     const count = heard.length;
-    while (heard.length === count) {
-      if (Date.now() - start > timeoutMs) throw new Error('no change heard');
-      await new Promise((r) => setTimeout(r, 5));
-    }
+    await waitFor('a change heard', () => heard.length > count, { everyMs: 5 });
     return heard[heard.length - 1]!;
   };
   return { watcher, heard, next, stop };
@@ -35,8 +32,6 @@ function board(): string {
   }
   return root;
 }
-
-const settle = () => new Promise((r) => setTimeout(r, 120));
 
 describe('BoardWatcher', () => {
   it('names the area that changed', async () => {
@@ -52,15 +47,16 @@ describe('BoardWatcher', () => {
 
   it('watches folders that appear later: a new mailbox, day and project', async () => {
     const root = board();
-    const { next } = watching(root);
+    const { next, watcher } = watching(root);
+    const before = watcher.watching;
     mkdirSync(join(root, 'messages', 'carol', '2026-12-02'), { recursive: true });
     await next();
-    await settle();
+    await waitFor('watches on the new mailbox and day', () => watcher.watching === before + 2);
     writeFileSync(join(root, 'messages', 'carol', '2026-12-02', 'm-y.md'), 'y');
     expect(await next()).toEqual(['messages']);
     mkdirSync(join(root, 'notes', 'other'));
     await next();
-    await settle();
+    await waitFor('a watch on the new project', () => watcher.watching === before + 3);
     writeFileSync(join(root, 'notes', 'other', 'n-y.md'), 'y');
     expect(await next()).toEqual(['notes']);
   });
@@ -70,12 +66,14 @@ describe('BoardWatcher', () => {
     const outside = join(testdir(), 'outside');
     mkdirSync(outside);
     symlinkSync(outside, join(root, 'notes', 'linked'));
-    const { heard, watcher } = watching(root);
-    await settle();
+    const { heard, watcher, next } = watching(root);
     const watched = watcher.watching;
     writeFileSync(join(outside, 'n-z.md'), 'z');
-    await settle();
-    expect(heard).toEqual([]);
+    // A change inside the board after it: once that is heard, the one through the link would have been too.
+    writeFileSync(join(root, 'cards', 'c-z.md'), 'z');
+    await next();
+    expect(heard.flat()).not.toContain('notes');
+    expect(heard.flat()).toContain('cards');
     expect(watcher.watching).toBe(watched);
   });
 

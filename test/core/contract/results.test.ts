@@ -361,7 +361,7 @@ describe.each(STORES)('%s store', (_name, open) => {
       expect(read.body.startsWith('password=[REDACTED:')).toBe(true);
       expect(read.body).toContain('grew past what a note file holds once its credentials were redacted');
       expect(read).toMatchObject({ status: 'degraded', truncated: true, fullBytes: Buffer.byteLength(body) });
-    }, 120_000);
+    });
 
     it('a note file that would be longer than readers open is refused, and nothing is written', () => {
       const { board } = large();
@@ -383,6 +383,6 @@ describe.each(STORES)('%s store', (_name, open) => {
       );
       expect(Number(/would be (\d+)/.exec(message)?.[1])).toBeGreaterThan(NOTE_LIMITS.fileBytes);
       expect(notes()).toEqual([]);
-    }, 60_000);
+    });
   });
 });

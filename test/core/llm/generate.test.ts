@@ -144,11 +144,10 @@ describe.each(['openai', 'anthropic'] as const)('generateHandoff over the %s wir
   it('a server that never answers: the call times out, the error says so, nothing written', async () => {
     const { dir, board, server, llm } = await setup(provider, [{ hang: true }]);
     const before = snapshot(dir);
-    const started = Date.now();
+    // The message names the 0.3 s timeout that fired; the server itself would never answer.
     const error = await generateHandoff(board, { transcript: CLAUDE, llm, timeoutMs: 300 }).catch(
       (e: unknown) => e,
     );
-    expect(Date.now() - started).toBeLessThan(5000);
     expect((error as Error).message).toMatch(
       new RegExp(
         `^${provider} test-model gave no handoff — round 1 \\(8000 tokens\\): the model at http://127\\.0\\.0\\.1:\\d+/v1/\\S+ did not answer within 0\\.3 s \\(timed out\\) — nothing was written`,

@@ -1,11 +1,11 @@
 // Notes written by processes racing each other (the rest of writing and reading notes, on both stores:
 // test/core/contract/notes.test.ts).
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureBoard, openBoard } from '../../../src/core/board/open-board.js';
 import { listNotes } from '../../../src/core/notes/read.js';
+import { spawnTracked } from '../../helpers/processes.js';
 import { testdir } from '../../helpers/testdir.js';
 import { BODY } from './bodies.js';
 
@@ -30,7 +30,7 @@ describe('writeHandoff between processes', () => {
     `;
     const run = () =>
       new Promise<number | null>((done) =>
-        spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'inherit' }).on(
+        spawnTracked(process.execPath, ['--input-type=module', '-e', script], { stdio: 'inherit' }).on(
           'close',
           done,
         ),

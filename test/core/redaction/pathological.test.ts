@@ -84,15 +84,13 @@ const inputs: Record<string, () => string> = {
 
 describe('pathological inputs', () => {
   for (const [name, build] of Object.entries(inputs)) {
-    it(`handles 1 MB of ${name} in under 10 s`, () => {
+    // Finishes: a catastrophic backtrack on 1 MB takes hours, and the suite's hang guard ends it. How fast is the
+    // bench's (`npm run bench`, redaction: the worst 1 MB adversarial input), never a bound here, where a loaded
+    // machine would make it flaky.
+    it(`handles 1 MB of ${name}`, () => {
       const text = build();
-      const started = performance.now();
       const result = redact(text, { env: {} });
-      const elapsed = performance.now() - started;
       expect(typeof result.text).toBe('string');
-      // A loose bound on purpose: it only has to catch super-linear blow-ups (a quadratic scan of 1 MB takes hours),
-      // not measure speed — that is the bench's (npm run bench), and a loaded two-core CI machine must not flake here.
-      expect(elapsed).toBeLessThan(10_000);
     });
   }
 });

@@ -238,7 +238,7 @@ describe('redaction through the built CLI', () => {
       stdio: 'inherit',
     });
     expect(build.status).toBe(0);
-  }, 120_000);
+  });
 
   it('`baton send` with the key in --body and an X_API_KEY value in the env writes neither', () => {
     const dir = testdir();

@@ -1,8 +1,8 @@
 // Test helpers for sessions: a session record to write, a pid that is certainly gone, and concurrent worker processes.
-import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import type { SessionRecord } from '../../../src/core/sessions/session.js';
+import { spawnTracked } from '../../helpers/processes.js';
 import { testdir } from '../../helpers/testdir.js';
 
 /** A pid above the kernel's default pid_max: no process has it. */
@@ -38,15 +38,15 @@ export async function runWorkers(body: string, count: number, args: string[] = [
     logLevel: 'error',
   });
   const runs = Array.from({ length: count }, (_, i) => {
-    const child = spawn(process.execPath, [script, String(i), ...args], {
+    const child = spawnTracked(process.execPath, [script, String(i), ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     let err = '';
-    child.stdout.on('data', (chunk) => {
+    child.stdout?.on('data', (chunk) => {
       out += chunk;
     });
-    child.stderr.on('data', (chunk) => {
+    child.stderr?.on('data', (chunk) => {
       err += chunk;
     });
     return new Promise<string>((done, fail) => {

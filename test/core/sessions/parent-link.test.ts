@@ -34,5 +34,5 @@ describe('parent links', () => {
     `;
     const claims = await runWorkers(body, 8, [root, projectKey]);
     expect(claims.sort()).toEqual(['-', '-', '-', '-', '-', '-', '-', 'source-1']);
-  }, 60_000);
+  });
 });

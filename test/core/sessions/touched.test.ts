@@ -51,5 +51,5 @@ describe('touchPaths between processes', () => {
     for (const paths of expected) {
       expect((session.touched ?? []).filter((p) => paths.includes(p))).toEqual(paths);
     }
-  }, 60_000);
+  });
 });

@@ -1,6 +1,5 @@
 // Crash safety for every record type: writers SIGKILLed at random points leave only whole records, and no
 // temp file a kill leaves behind is ever taken for a record.
-import { spawn } from 'node:child_process';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { buildSync } from 'esbuild';
@@ -16,6 +15,7 @@ import { listSessions } from '../../../src/core/sessions/live.js';
 import { isTempName, TEMP_SUFFIX } from '../../../src/core/store/atomic-write.js';
 import { fileStore } from '../../../src/core/store/file-store.js';
 import { payload } from '../../helpers/kill-writer.js';
+import { spawnTracked } from '../../helpers/processes.js';
 import { cleanEnv, testdir } from '../../helpers/testdir.js';
 
 // KILL_TEST_KILLS=200 gives a quick run while working on the store; the suite runs 1,000.
@@ -30,17 +30,17 @@ const KILLS_PER_BOARD = 100;
 /** Resolves with the writer's stderr if it died on its own (an exception) instead of by our SIGKILL. */
 function runAndKill(script: string, root: string, tag: string): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script, root, tag], {
+    const child = spawnTracked(process.execPath, [script, root, tag], {
       env: cleanEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
     let timer: NodeJS.Timeout | undefined;
     // The clock starts once the writer is loaded, so every kill lands among its writes, not in Node's startup.
-    child.stdout.once('data', () => {
+    child.stdout?.once('data', () => {
       timer = setTimeout(() => child.kill('SIGKILL'), Math.random() * MAX_DELAY_MS);
     });
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
     });
     child.once('exit', (_code, signal) => {

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readTranscript } from '../../../src/core/transcripts/read-transcript.js';
 import { opencodePluginSource } from '../../../src/harnesses/opencode/wiring-plugin.js';
 import { testdir } from '../../helpers/testdir.js';
+import { waitFor } from '../../helpers/wait.js';
 import { envelope, type FakeBaton, fakeBaton } from '../fake-baton.js';
 
 // The hooks are called with the shapes opencode passes; the plugin is untyped JavaScript.
@@ -190,17 +191,18 @@ describe('opencode plugin source', () => {
   it('an idle while an earlier stop is still running is answered with its own reply afterwards', async () => {
     const messages = exchange('reply A');
     const { hooks } = await load(baton.command, messages);
-    baton.answer('hook stop', { delayMs: 600 });
+    baton.answer('hook stop', { held: true });
     const idle = { event: { type: 'session.idle', properties: { sessionID: 'ses_a' } } };
     const first = hooks.event!(idle);
-    // The first idle's stop is running (300 ms settle, then a slow hook) when the next turn ends.
-    await new Promise((done) => setTimeout(done, 450));
+    // The first idle's stop is running (its settle over, the hook not answering yet) when the next turn ends.
+    await waitFor('the first stop hook', () => baton.hookInputs('stop').length === 1);
     messages.splice(0, messages.length, ...exchange('reply B'));
     await hooks.event!({
       event: { type: 'session.status', properties: { sessionID: 'ses_a', status: { type: 'busy' } } },
     });
-    await hooks.event!(idle);
-    await first;
+    const second = hooks.event!(idle);
+    baton.release();
+    await Promise.all([first, second]);
     expect(baton.hookInputs('stop').map((input) => input.last_assistant_message)).toEqual([
       'reply A',
       'reply B',

@@ -10,6 +10,7 @@ import {
   openPage,
   type RunningServe,
   screenshot,
+  settled,
   shown,
   startServe,
 } from '../../helpers/browser.js';
@@ -50,16 +51,8 @@ function pageText(page: Page): Promise<string> {
   return page.evaluate<string>('document.body.innerText');
 }
 
-/** Waits until the page's DOM has been still for 300 ms (at most 5 s). */
-async function settle(page: Page) {
-  await page.evaluate(`new Promise((done) => {
-    const finish = () => { observer.disconnect(); clearTimeout(cap); done(); };
-    let quiet = setTimeout(finish, 300);
-    const cap = setTimeout(finish, 5000);
-    const observer = new MutationObserver(() => { clearTimeout(quiet); quiet = setTimeout(finish, 300); });
-    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  })`);
-}
+/** Waits until the page has answered and drawn what it asked the server for. */
+const settle = settled;
 
 /** Loads `route` as a fresh document, waits for `ready`, checks nothing raw is left, and returns the shown text. */
 async function visit(opened: OpenedPage, serve: RunningServe, route: string, ready: string): Promise<string> {

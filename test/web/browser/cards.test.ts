@@ -114,7 +114,7 @@ describe('cards view', () => {
     expect(existsSync(path)).toBe(true);
     await screenshot(page, 'cards-confirm-delete');
     await confirm.click();
-    await expect.poll(() => existsSync(path), { timeout: 5_000 }).toBe(false);
+    await expect.poll(() => existsSync(path), { timeout: 30_000 }).toBe(false);
     await page.goto(`${serve.url}#/cards`);
     await page.locator(`[data-testid="card-row"][data-card-id="${seeded.card}"]`).waitFor();
     await expect
@@ -150,7 +150,7 @@ describe('cards view', () => {
     const entry = page.locator('[data-testid="card-entry"]', {
       hasText: 'The clock is read twice per test.',
     });
-    await entry.waitFor({ timeout: 5_000 });
+    await entry.waitFor({ timeout: 30_000 });
     expect(await shown(entry)).toContain('carol');
     expect(existsSync(pending)).toBe(false);
     expect(noise(watch)).toEqual([]);

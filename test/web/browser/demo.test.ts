@@ -29,7 +29,7 @@ async function firstId(page: Page, selector: string, attribute: string): Promise
 }
 
 describe('the demo board', () => {
-  it('every view shows it cleanly', { timeout: 90_000 }, async () => {
+  it('every view shows it cleanly', async () => {
     const dir = testdir();
     const seeded = await runBaton(['demo'], dir);
     expect(seeded.code, seeded.stderr).toBe(0);

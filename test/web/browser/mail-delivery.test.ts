@@ -74,7 +74,7 @@ describe('mail view: delivery', () => {
     expect(polled.stdout).toContain('bring the flake numbers');
     await page
       .locator('[data-testid="delivery"][data-to="bob"][data-state="delivered"]')
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ timeout: 30_000 });
     expect(await byRecipient('bob')).toMatch(/^delivered to bob \(baton poll, no session\) \d\d:\d\d:\d\dZ$/);
     await screenshot(page, 'mail-delivery-live');
     expect(noise(watch)).toEqual([]);

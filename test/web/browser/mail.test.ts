@@ -65,7 +65,7 @@ describe('mail view', () => {
     expect(sent.code, sent.stderr).toBe(0);
     const id = sentId(sent.stdout);
     const thread = page.locator(`[data-testid="thread"][data-thread-id="${id}"]`);
-    await thread.waitFor({ timeout: 5_000 });
+    await thread.waitFor({ timeout: 30_000 });
     expect(await shown(thread)).toContain(body);
     expect(await stillSameDocument(page)).toBe('still here');
     // Newest activity first: the new thread is above the seeded ones.
@@ -91,7 +91,7 @@ describe('mail view', () => {
     expect(sent.code, sent.stderr).toBe(0);
     await page
       .locator(`[data-testid="thread"][data-thread-id="${sentId(sent.stdout)}"]`)
-      .waitFor({ timeout: 5_000 });
+      .waitFor({ timeout: 30_000 });
     expect(await stillSameDocument(page)).toBe('still here');
     expect(noise(watch)).toEqual([]);
   });
@@ -122,7 +122,7 @@ describe('mail view', () => {
     );
     expect(sent.code, sent.stderr).toBe(0);
     const id = sentId(sent.stdout);
-    await page.locator(`[data-testid="message"][data-message-id="${id}"]`).waitFor({ timeout: 5_000 });
+    await page.locator(`[data-testid="message"][data-message-id="${id}"]`).waitFor({ timeout: 30_000 });
     const ids = await page
       .locator('[data-testid="message"]')
       .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-message-id')));

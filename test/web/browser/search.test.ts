@@ -93,7 +93,7 @@ describe('search', () => {
       await search(page, 'zebra');
       // The result is a link, or holds one.
       await result(page, kind).locator('xpath=self::a | .//a').first().click();
-      await expect.poll(() => new URL(page.url()).hash, { timeout: 5_000 }).toBe(hash);
+      await expect.poll(() => new URL(page.url()).hash, { timeout: 30_000 }).toBe(hash);
       const target = page.locator(shows).first();
       await target.waitFor();
       expect(await shown(target)).toMatch(/zebra crossing/i);

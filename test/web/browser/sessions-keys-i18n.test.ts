@@ -82,7 +82,7 @@ describe('keyboard', () => {
     expect(await selected(page)).toBe(second);
     expect(await page.locator('[aria-selected="true"]').count()).toBe(1);
     await page.keyboard.press('Enter');
-    await expect.poll(() => new URL(page.url()).hash, { timeout: 5_000 }).toBe(`#/notes/${second}`);
+    await expect.poll(() => new URL(page.url()).hash, { timeout: 30_000 }).toBe(`#/notes/${second}`);
     await page.locator('[data-testid="detail"] [data-section="goal"]').waitFor();
     expect(await shown(page.locator('[data-testid="detail"]'))).toContain('Goal of Lone note');
     expect(noise(watch)).toEqual([]);
@@ -112,7 +112,7 @@ describe('language', () => {
     for (const label of english) expect(label).not.toMatch(CJK);
     await page.locator('[data-testid="lang-toggle"]').click();
     await expect
-      .poll(async () => (await nav()).every((label) => CJK.test(label)), { timeout: 5_000 })
+      .poll(async () => (await nav()).every((label) => CJK.test(label)), { timeout: 30_000 })
       .toBe(true);
     // The sections' headings are translated by key (SPEC §3's Chinese headings); the note's own text is not.
     const detail = page.locator('[data-testid="detail"]');
@@ -127,7 +127,7 @@ describe('language', () => {
     await page.locator('[data-testid="timeline-node"]').first().waitFor();
     expect((await nav()).every((label) => CJK.test(label))).toBe(true);
     await page.locator('[data-testid="lang-toggle"]').click();
-    await expect.poll(nav, { timeout: 5_000 }).toEqual(english);
+    await expect.poll(nav, { timeout: 30_000 }).toEqual(english);
     expect(noise(watch)).toEqual([]);
   });
 });

@@ -197,7 +197,7 @@ describe('timeline view', () => {
     const background = () => pageBackground(page);
     const before = await background();
     await page.locator('[data-testid="theme-toggle"]').click();
-    await expect.poll(background, { timeout: 5_000 }).not.toBe(before);
+    await expect.poll(background, { timeout: 30_000 }).not.toBe(before);
     await screenshot(page, 'timeline-theme-toggled');
     expect(noise(watch)).toEqual([]);
   });

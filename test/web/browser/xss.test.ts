@@ -10,6 +10,7 @@ import {
   openPage,
   type RunningServe,
   screenshot,
+  settled,
   startServe,
 } from '../../helpers/browser.js';
 import { testdir } from '../../helpers/testdir.js';
@@ -71,16 +72,8 @@ async function missingLiterals(page: Page, payloads: readonly string[] = PLAIN):
   return payloads.filter((payload) => !text.includes(payload));
 }
 
-/** Waits until the page's DOM has been still for 300 ms (at most 5 s): its requests answered and drawn. */
-async function settle(page: Page) {
-  await page.evaluate(`new Promise((done) => {
-    const finish = () => { observer.disconnect(); clearTimeout(cap); done(); };
-    let quiet = setTimeout(finish, 300);
-    const cap = setTimeout(finish, 5000);
-    const observer = new MutationObserver(() => { clearTimeout(quiet); quiet = setTimeout(finish, 300); });
-    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  })`);
-}
+/** Waits until the page has answered and drawn what it asked the server for. */
+const settle = settled;
 
 /** Loads `route` as a fresh document (never the last view's content), then checks it. */
 async function visit(opened: OpenedPage, serve: RunningServe, route: string, ready: string) {
@@ -134,7 +127,7 @@ describe('script injection: payloads in board content stay text', () => {
     expect(noise(opened.watch)).toEqual([]);
   });
 
-  it("every note's detail", { timeout: 90_000 }, async () => {
+  it("every note's detail", async () => {
     const { seeded, serve, opened } = await open();
     for (const id of seeded.notes) {
       // Loaded: its actions are there (the pane shows a loading state first).
@@ -155,7 +148,7 @@ describe('script injection: payloads in board content stay text', () => {
     await screenshot(opened.page, 'xss-hand-written-note');
   });
 
-  it('the card list and every card', { timeout: 60_000 }, async () => {
+  it('the card list and every card', async () => {
     const { seeded, serve, opened } = await open();
     await visit(opened, serve, '#/cards', '[data-testid="card-row"]');
     expect(await missingLiterals(opened.page)).toEqual([]);
@@ -166,7 +159,7 @@ describe('script injection: payloads in board content stay text', () => {
     await screenshot(opened.page, 'xss-card');
   });
 
-  it('the mail list, every thread, and the inbox', { timeout: 60_000 }, async () => {
+  it('the mail list, every thread, and the inbox', async () => {
     const { serve, opened } = await open();
     const mail = await getJson<{ threads: { id: string }[] }>(serve, '/api/mail');
     expect(mail.threads.length).toBeGreaterThanOrEqual(9);
@@ -188,7 +181,7 @@ describe('script injection: payloads in board content stay text', () => {
     await screenshot(opened.page, 'xss-sessions');
   });
 
-  it('search for the payloads, typed and in the route', { timeout: 60_000 }, async () => {
+  it('search for the payloads, typed and in the route', async () => {
     const { serve, opened } = await open();
     const { page } = opened;
     for (const payload of PLAIN) {
