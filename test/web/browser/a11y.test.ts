@@ -39,7 +39,7 @@ describe('accessibility (axe-core)', () => {
       expect(said).toEqual([]);
     });
 
-    it(`an empty board, ${colorScheme}`, { timeout: 90_000 }, async () => {
+    it(`an empty board, ${colorScheme}`, async () => {
       const serve = await startServe(seedEmpty(testdir()));
       const { found, said } = await walk(serve.url, emptyViews(), colorScheme);
       expect(found).toEqual({});
@@ -47,7 +47,7 @@ describe('accessibility (axe-core)', () => {
     });
   }
 
-  it('the board unreachable (the server gone)', { timeout: 60_000 }, async () => {
+  it('the board unreachable (the server gone)', async () => {
     const seeded = seedViews(testdir());
     const serve = await startServe(seeded.root);
     const { page } = await openPage(browser, `${serve.url}#/timeline`, { bypassCSP: true });
