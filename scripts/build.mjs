@@ -49,6 +49,8 @@ await Promise.all([
   build({
     ...common,
     packages: undefined,
+    // The search library is required only when `board` is asked a query (a lazy import), from node_modules.
+    external: ['minisearch'],
     entryPoints: { 'hot/mcp': 'src/cli/hot/mcp.ts' },
     format: 'cjs',
     outExtension: { '.js': '.cjs' },

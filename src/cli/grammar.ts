@@ -118,6 +118,15 @@ export const GRAMMAR = {
     positionals: 0,
   },
   pack: { flags: { budget: { type: 'string' } }, positionals: ANY },
+  search: {
+    flags: {
+      type: { type: 'string' },
+      project: { type: 'string' },
+      all: { type: 'boolean' },
+      limit: { type: 'string' },
+    },
+    positionals: ANY,
+  },
   sync: { flags: { watch: { type: 'boolean' }, interval: { type: 'string' } }, positionals: 0 },
   gc: { flags: { 'dry-run': { type: 'boolean' } }, positionals: 0 },
   doctor: { flags: {}, positionals: 0 },

@@ -45,6 +45,10 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
     load: () => import('./commands/index.js'),
   },
   board: { summary: 'the notes as a lineage timeline', load: () => import('./commands/board.js') },
+  search: {
+    summary: 'find notes, results, cards and messages by their words',
+    load: () => import('./commands/search.js'),
+  },
   pack: { summary: 'a context pack: named items within a budget', load: () => import('./commands/pack.js') },
   sync: {
     summary: 'the board to and from other machines, through git',

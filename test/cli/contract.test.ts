@@ -79,6 +79,7 @@ describe('--json means JSON on stdout for every command', () => {
     parse(['card', 'list']);
     parse(['card', 'read', card.id]);
     parse(['card', 'open']);
+    expect(parse(['search', 'entry']).hits.map((hit: { id: string }) => hit.id)).toEqual([card.id]);
     parse(['gc', '--dry-run']);
     parse(['doctor']);
     parse(['demo']);

@@ -100,6 +100,8 @@ function commands(s: Seeded): { args: string[]; input?: string }[] {
     { args: ['handoff', 'write', '--session', 's1'], input: HANDOFF },
     { args: ['board'] },
     { args: ['board', '--all', '--json'] },
+    { args: ['search', 'login'] },
+    { args: ['search', 'note', '--json'] },
     { args: ['read', s.note] },
     { args: ['touch', 'src/a.ts'] },
     { args: ['who-else', 'src'] },

@@ -568,7 +568,7 @@ describe('board', () => {
     [{ project: '../x' }, '"project" "../x" is not a project key — call board with "all": true to see them'],
     [
       { limit: 0 },
-      'invalid arguments for board: "limit" must be at least 1 — board takes project?, all?, limit?',
+      'invalid arguments for board: "limit" must be at least 1 — board takes project?, all?, limit?, query?, type?',
     ],
   ])('refuses %j', async (args, message) => {
     const dir = testdir();

@@ -68,6 +68,7 @@ export const REMOTE_RULES: Partial<Record<GrammarName, RemoteRule>> = {
   read: { flags: [] },
   index: { flags: ['session', 'budget'] },
   board: { flags: ['project', 'all', 'limit'] },
+  search: { flags: ['type', 'project', 'all', 'limit'] },
   pack: { flags: ['budget'] },
   gc: { flags: ['dry-run'] },
   hook: { flags: ['harness'] },

@@ -25,6 +25,7 @@ export const REMOTE_MODULES: Record<string, () => Promise<RunnableModule>> = {
   read: () => import('../commands/read.js'),
   index: () => import('../commands/index.js'),
   board: () => import('../commands/board.js'),
+  search: () => import('../commands/search.js'),
   pack: () => import('../commands/pack.js'),
   gc: () => import('../commands/gc.js'),
   hook: () => import('../commands/hook.js'),

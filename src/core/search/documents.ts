@@ -13,6 +13,9 @@ export function isSearchType(value: string): value is SearchType {
   return (SEARCH_TYPES as readonly string[]).includes(value);
 }
 
+/** The longest query taken, in characters. */
+export const MAX_QUERY = 200;
+
 /** One searchable record. */
 export interface SearchDocument {
   /** Unique in the index: the note's or card's file, the message's fan-out. */

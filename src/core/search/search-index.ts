@@ -15,6 +15,7 @@ import { loadNote } from '../notes/read.js';
 import type { Problem } from '../store/safe-fs.js';
 import {
   cardDocument,
+  MAX_QUERY,
   messageDocument,
   noteDocument,
   type SearchDocument,
@@ -24,8 +25,6 @@ import { type Range, rangesOf, snippetOf } from './snippet.js';
 import { cardSources, messageSources, noteSources, type Stamped } from './sources.js';
 import { termsOf } from './tokens.js';
 
-/** The longest query taken, in characters. */
-export const MAX_QUERY = 200;
 /** Words of a query used at most. */
 const MAX_WORDS = 16;
 const DEFAULT_LIMIT = 20;
@@ -138,7 +137,7 @@ export class SearchIndex {
   private hit(result: SearchResult): SearchHit {
     const doc = this.docs.get(result.id as string)!;
     const terms = new Set(result.terms);
-    const snippet = snippetOf(doc.text, terms);
+    const snippet = snippetOf(doc.text, terms, doc.title);
     return {
       type: doc.type,
       id: doc.id,

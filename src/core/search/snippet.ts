@@ -46,10 +46,11 @@ export function rangesOf(text: string, terms: ReadonlySet<string>): Range[] {
 
 /**
  * The snippet of `text` for a hit on `terms`: the first line holding one of them with the line before and after it;
- * when no line does (the title or a name matched), the first lines of the text.
+ * when no line does (the title or a name matched), the first lines of the text. A line that is the title is skipped.
  */
-export function snippetOf(text: string, terms: ReadonlySet<string>): Snippet {
-  const lines = shownLines(text);
+export function snippetOf(text: string, terms: ReadonlySet<string>, title = ''): Snippet {
+  // A line that only repeats the title (a result's task) says nothing the title does not.
+  const lines = shownLines(text).filter((line) => line.trim() !== title.trim());
   let at = -1;
   for (let i = 0; i < lines.length && at < 0; i++) if (holds(lines[i]!, terms)) at = i;
   const picked =

@@ -15,6 +15,11 @@ export function argumentSchema(input: Shape) {
 /** The JSON Schema a `tools/list` shows for `schema`: draft 2020-12 without the `$schema` key on every tool. */
 export function listedSchema(schema: z.ZodObject): { type: 'object'; [key: string]: unknown } {
   const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+  // An integer with no upper bound of its own is listed without zod's "maximum": 9007199254740991 (the listing's
+  // budget: SPEC §7); the arguments are still parsed by the schema itself.
+  for (const property of Object.values((json.properties ?? {}) as Record<string, Record<string, unknown>>)) {
+    if (property.maximum === Number.MAX_SAFE_INTEGER) delete property.maximum;
+  }
   return { ...json, type: 'object' };
 }
 

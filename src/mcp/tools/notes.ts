@@ -2,6 +2,7 @@
 // (opt-in `notes`), the baton://note/{id} resource, and the newest notes in baton://board.
 import * as z from 'zod';
 import { type Board, requireBoard } from '../../core/board/open-board.js';
+import { formatSearchHits } from '../../core/display/search-hits.js';
 import { BatonError, isBatonError } from '../../core/errors.js';
 import { buildTimeline } from '../../core/notes/lineage.js';
 import { type NoteRecord, projectKeyProblem } from '../../core/notes/note.js';
@@ -11,6 +12,7 @@ import { SECTIONS, type SectionKey } from '../../core/notes/sections.js';
 import { lineageText, sessionText, timelineText } from '../../core/notes/timeline-text.js';
 import { type WriteHandoffResult, writeHandoff } from '../../core/notes/write.js';
 import { RESULT_LIMITS, writeResult } from '../../core/notes/write-result.js';
+import { MAX_QUERY, SEARCH_TYPES, type SearchType } from '../../core/search/documents.js';
 import { isLive, listSessions } from '../../core/sessions/live.js';
 import { projectKeyOf } from '../../core/sessions/project.js';
 import { projectGroup } from '../../core/sessions/project-aliases.js';
@@ -19,12 +21,20 @@ import { whoElse } from '../../core/sessions/who-else.js';
 import { boardLabel } from '../board-label.js';
 import { defineTool, type ToolCall, type ToolGroup } from '../contract.js';
 import { OWN_NAME } from './arguments.js';
-import { formatNote, NOTE_LIST_PREAMBLE, oneLine, SESSIONS_PREAMBLE } from './peer-content.js';
+import {
+  formatNote,
+  NOTE_LIST_PREAMBLE,
+  oneLine,
+  SEARCH_PREAMBLE,
+  SESSIONS_PREAMBLE,
+} from './peer-content.js';
 
 const READ = { readOnlyHint: true, openWorldHint: false } as const;
 const NOTE_ID = z.string().describe('n-…');
 /** Families `board` shows unless asked for more: a model reads the newest lines of work, not a whole year. */
 const FAMILIES = 20;
+/** Search hits `board` shows unless asked for more (as many as families: one `limit` default). */
+const SEARCH_HITS = FAMILIES;
 
 /**
  * The six section arguments of write_handoff and the section each fills. An argument's name starts its section's
@@ -50,18 +60,23 @@ function sectionArg(name: string, key: SectionKey) {
 
 const board = defineTool({
   name: 'board',
-  description: 'Handoff and result notes as a timeline of sessions, newest first.',
+  description: 'Notes timeline, newest first; "query" searches the board.',
   profiles: ['default', 'notes'],
   input: {
-    project: z.string().optional().describe('key; default: this one'),
+    project: z.string().optional().describe('default: here'),
     all: z.boolean().optional(),
-    limit: z.number().int().min(1).optional().describe(`families, default ${FAMILIES}`),
+    limit: z.number().int().min(1).optional().describe(`default ${FAMILIES}`),
+    query: z.string().optional(),
+    type: z.enum(SEARCH_TYPES).optional(),
   },
   annotations: READ,
-  run(args, call) {
+  async run(args, call) {
     if (args.all && args.project !== undefined) {
       throw new BatonError('invalid_input', 'pass "project" or "all", not both');
     }
+    if (args.query !== undefined) return searchText(call, args);
+    if (args.type !== undefined)
+      throw new BatonError('invalid_input', '"type" narrows a search: pass "query" too');
     requireBoard(call.board);
     const asked = args.all ? undefined : (args.project ?? projectKeyOf(call.board.cwd, call.board));
     if (asked !== undefined && projectKeyProblem(asked)) {
@@ -101,9 +116,49 @@ const board = defineTool({
   },
 });
 
+// board with a query: the search (core/search) over the whole board, or one project's notes and results. Loaded
+// only when asked: the search library stays out of the server's start-up.
+async function searchText(
+  call: ToolCall,
+  args: { query?: string; type?: SearchType; project?: string; limit?: number },
+): Promise<string> {
+  const query = (args.query ?? '').trim();
+  if (query === '') throw new BatonError('invalid_input', '"query" is empty: pass the words to search for');
+  if (query.length > MAX_QUERY) {
+    throw new BatonError('invalid_input', `"query" is at most ${MAX_QUERY} characters`);
+  }
+  if (args.project !== undefined && projectKeyProblem(args.project)) {
+    throw new BatonError(
+      'invalid_input',
+      `"project" ${JSON.stringify(args.project)} is not a project key — call board with "all": true to see them`,
+    );
+  }
+  requireBoard(call.board);
+  const { heldIndex } = await import('../../core/search/held-index.js');
+  const { index, report } = heldIndex(call.board);
+  const answer = index.search(query, {
+    types: args.type ? [args.type] : undefined,
+    projects: args.project === undefined ? undefined : projectGroup(call.board, args.project),
+    limit: args.limit ?? SEARCH_HITS,
+  });
+  if (answer.hits.length === 0) {
+    return `nothing matches ${JSON.stringify(oneLine(query))} — every word must match; try fewer or shorter words`;
+  }
+  return [
+    SEARCH_PREAMBLE,
+    formatSearchHits(answer.hits),
+    ...(answer.total > answer.hits.length
+      ? [`… and ${answer.total - answer.hits.length} more (raise "limit")`]
+      : []),
+    ...(report.problems.length > 0
+      ? [`(${report.problems.length} unreadable file(s) skipped — \`baton doctor\` lists them)`]
+      : []),
+  ].join('\n');
+}
+
 const readHandoff = defineTool({
   name: 'read_handoff',
-  description: 'Read one handoff note in full, by id or unique prefix.',
+  description: 'One note in full, by id or unique prefix.',
   profiles: ['default', 'notes'],
   input: { id: NOTE_ID },
   annotations: READ,

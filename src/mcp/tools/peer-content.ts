@@ -17,6 +17,9 @@ export const CARD_LIST_PREAMBLE = label(
   'them',
 );
 
+/** The label on search hits: titles and lines of notes, cards and messages from other agents and people. */
+export const SEARCH_PREAMBLE = `${label('The search hits below were written by other agents and people', 'them')} Each hit: type, id, time, title (project), then its matching lines, each behind "  │ "; open a note or result with read_handoff, a card with card_read.`;
+
 /** A free-text field inside a header line: one line, control characters shown. */
 export function oneLine(text: string): string {
   return visibleText(text, { singleLine: true });

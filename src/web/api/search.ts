@@ -2,9 +2,9 @@
 // holds (core/search/live-search.ts), each hit with its snippet, the places of its matched words and its page link.
 import type { Board } from '../../core/board/open-board.js';
 import { projectKeyProblem } from '../../core/notes/note.js';
-import { isSearchType, SEARCH_TYPES, type SearchType } from '../../core/search/documents.js';
+import { isSearchType, MAX_QUERY, SEARCH_TYPES, type SearchType } from '../../core/search/documents.js';
 import type { LiveSearch } from '../../core/search/live-search.js';
-import { MAX_QUERY, type SearchHit } from '../../core/search/search-index.js';
+import type { SearchHit } from '../../core/search/search-index.js';
 import { projectGroup } from '../../core/sessions/project-aliases.js';
 import type { SearchJson } from '../api-types.js';
 import { ApiRefusal } from './json.js';
