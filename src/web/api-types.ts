@@ -129,12 +129,30 @@ export interface NoteDetail {
   sessionLive: boolean;
   /** The parent note (same lineage), when on this board. */
   parent?: { id: string; title: string };
+  /**
+   * The parent session the note names when no parent note is in its family (an external parent): how this board
+   * knows it — its session record (`recorded`), the newest note it left in any project (`note`) — or nothing.
+   */
+  externalParent?: {
+    session: string;
+    recorded: boolean;
+    agent?: string;
+    harness?: string;
+    projectKey?: string;
+    note?: { id: string; title: string; projectKey: string };
+  };
   /** Notes that continue this one or hang under it (continuations and sub-agents). */
   children: { id: string; title: string; kind: 'main' | 'sub-agent' }[];
   /** The shell command that resumes the original session, or why there is none. */
   resume: { command: string; cwd?: string } | { reason: string };
   /** `model`: the configured model (`openai gpt-…`) that would write a `draft`; absent: a mechanical draft. */
-  supplement: { mode: SupplementMode; why: string; model?: string };
+  supplement: {
+    mode: SupplementMode;
+    why: string;
+    model?: string;
+    /** Why `none`: the session ended with no transcript here, or it is not recorded on this board at all. */
+    reason?: 'no-transcript' | 'unrecorded';
+  };
 }
 
 /** POST /api/notes/<id>/continue {harness?} — the same text and command as `baton continue <id> --print`. */
@@ -209,6 +227,8 @@ export interface MessageJson {
   batch?: string;
   /** Markdown. */
   body: string;
+  /** GET /api/inbox only: not yet read (delivered) by the person. */
+  unread?: boolean;
   /** GET /api/threads/<id> only: whether each copy (one per recipient, in `to`'s order) reached its recipient. */
   delivery?: DeliveryJson[];
 }
@@ -247,10 +267,21 @@ export interface ThreadSummary {
   /** The newest message's first line, cut. */
   preview: string;
   latestFrom: string;
+  /** Messages in it to the person not yet read (delivered); absent when none. */
+  unread?: number;
 }
 
+/**
+ * GET /api/mail[?limit=<n>&after=<cursor>] — one page of threads (200 by default), newest activity first; `next` is
+ * the cursor of the page after it, absent on the last.
+ */
 export interface MailJson {
   threads: ThreadSummary[];
+  /** Threads in every page. */
+  total: number;
+  /** Threads holding a message to the person not yet read. */
+  unread: number;
+  next?: string;
   problems: string[];
 }
 
@@ -261,10 +292,22 @@ export interface ThreadJson {
   messages: MessageJson[];
 }
 
-/** GET /api/inbox — the person's own inbox, newest first. */
+/**
+ * GET /api/inbox[?limit=<n>&before=<id>] — the person's own inbox, newest first, a page (200 by default) at a time;
+ * `next` is the `before` of the page after it, absent on the last.
+ */
 export interface InboxJson {
   person: string;
   messages: MessageJson[];
+  /** The person's unread messages, in every page. */
+  unread: number;
+  next?: string;
+}
+
+/** GET /api/agents — the agents the board knows, by name. */
+export interface AgentsJson {
+  agents: { name: string; registered: boolean; lastSeen?: string }[];
+  problems: string[];
 }
 
 /** POST /api/messages {to: string[], body, subject?, replyTo?} — sent as the person. */
@@ -291,6 +334,11 @@ export interface SessionJson {
   endedAt?: string;
   live: boolean;
   touched: TouchedJson[];
+  /** The notes this session left (newest first, at most 20), and how many it left in all. */
+  notes: { id: string; title: string; kind: 'handoff' | 'result' }[];
+  noteCount: number;
+  /** The session it continues, when recorded on this board. */
+  parent?: { id: string; agent: string; harness: string };
 }
 
 /** GET /api/sessions — per project; live sessions first, then ended, newest first. */

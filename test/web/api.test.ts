@@ -6,6 +6,7 @@ import { registerAgent } from '../../src/core/agents/registry.js';
 import { type Board, openBoard } from '../../src/core/board/open-board.js';
 import { appendEntry, createCard } from '../../src/core/cards/index.js';
 import { sendMessage } from '../../src/core/messages/send.js';
+import { acknowledge, claimId } from '../../src/core/messages/spool.js';
 import { writeHandoff } from '../../src/core/notes/write.js';
 import { writeResult } from '../../src/core/notes/write-result.js';
 import { pathKeyOf, projectKeyOf } from '../../src/core/sessions/project.js';
@@ -16,7 +17,9 @@ import type { RunningHttpServer } from '../../src/http/server.js';
 import { listenMcpHttp } from '../../src/mcp/http.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import type {
+  AgentsJson,
   CardDetail,
+  InboxJson,
   MailJson,
   NoteDetail,
   SearchJson,
@@ -217,6 +220,7 @@ describe('reads', () => {
     const gone = (await get<NoteDetail>(`/api/notes/${id}`)).body;
     expect(gone.supplement).toEqual({
       mode: 'none',
+      reason: 'unrecorded',
       why: 'session ../../x y is not recorded on this board (no live session to ask, no transcript to draft from): ask a live session with `baton handoff request` instead',
     });
   });
@@ -482,5 +486,172 @@ describe('changes as the person', () => {
     const note = (await get<NoteDetail>(`/api/notes/${written.body.note.id}`)).body;
     expect(note.note.provenance).toBe('curated');
     expect(note.sections).toHaveLength(6);
+  });
+});
+
+describe('the note detail, sessions and mail at size', () => {
+  it("names an external parent as this board knows it: the parent session's note in another project, or nothing", async () => {
+    const dir = testdir();
+    const board = seed(dir);
+    // Another project on the same board: the parent session ran there and left a note.
+    const elsewhere = join(dir, 'other-project');
+    let now = Date.now() - 7_200_000;
+    const other = openBoard({ board: board.root, cwd: elsewhere, env: {}, clock: () => (now += 1000) });
+    recordSession(other, { id: 'sess-o-0010', agent: 'dave', harness: 'codex', cwd: elsewhere });
+    const parent = writeHandoff(other, {
+      session: 'sess-o-0010',
+      title: 'Root of the other project',
+      agent: 'dave',
+      harness: 'codex',
+      sections: SECTIONS('other'),
+    }).note;
+    const child = writeHandoff(board, {
+      session: 'sess-y-0011',
+      parentSession: 'sess-o-0010',
+      title: 'Continues the other project',
+      agent: 'alice',
+      harness: 'claude',
+      sections: SECTIONS('child'),
+    }).note;
+    const { get } = await serve(board);
+    const detail = (await get<NoteDetail>(`/api/notes/${child.id}`)).body;
+    expect(detail.parent).toBeUndefined();
+    expect(detail.externalParent).toEqual({
+      session: 'sess-o-0010',
+      recorded: true,
+      agent: 'dave',
+      harness: 'codex',
+      projectKey: parent.projectKey,
+      note: { id: parent.id, title: 'Root of the other project', projectKey: parent.projectKey },
+    });
+    expect(parent.projectKey).not.toBe(child.projectKey);
+    // A parent session nobody recorded and no note names: said as such, nothing to open.
+    const timeline = (await get<TimelineJson>('/api/timeline')).body;
+    const external = timeline.families.find((f) => f.external === 'elsewhere-9999')!.children[0]!.note!;
+    const lone = (await get<NoteDetail>(`/api/notes/${external.id}`)).body;
+    expect(lone.externalParent).toEqual({ session: 'elsewhere-9999', recorded: false });
+    // A note in its family has its parent, and no external one.
+    const second = (
+      await get<NoteDetail>(
+        `/api/notes/${timeline.families.find((f) => f.note?.title === 'First generation')!.children[0]!.note!.id}`,
+      )
+    ).body;
+    expect([second.parent?.title, second.externalParent]).toEqual(['First generation', undefined]);
+  });
+
+  it('says why no supplementary handoff can be had: an ended session without a transcript', async () => {
+    const dir = testdir();
+    const board = seed(dir);
+    recordSession(board, { id: 'sess-e-0020', agent: 'bob', harness: 'claude', cwd: dir });
+    endSession(board, 'sess-e-0020');
+    const note = writeHandoff(board, {
+      session: 'sess-e-0020',
+      title: 'Ended, no transcript',
+      agent: 'bob',
+      harness: 'claude',
+      sections: SECTIONS('ended'),
+    }).note;
+    const { get } = await serve(board);
+    const { supplement } = (await get<NoteDetail>(`/api/notes/${note.id}`)).body;
+    expect([supplement.mode, supplement.reason]).toEqual(['none', 'no-transcript']);
+  });
+
+  it('lists the notes each session left and the session it continues', async () => {
+    const dir = testdir();
+    const board = seed(dir);
+    recordSession(board, { id: 'sess-d-0030', agent: 'dave', harness: 'codex', cwd: dir });
+    const path = join(board.root, 'sessions', 'sess-d-0030.json');
+    const record = JSON.parse(readFileSync(path, 'utf8'));
+    writeFileSync(path, JSON.stringify({ ...record, parentSession: 'sess-a-0001' }));
+    const { get } = await serve(board);
+    const sessions = (await get<SessionsJson>('/api/sessions')).body.projects.flatMap((p) => p.sessions);
+    const alice = sessions.find((s) => s.id === 'sess-a-0001')!;
+    expect([alice.noteCount, alice.notes.map((n) => [n.title, n.kind])]).toEqual([
+      1,
+      [['Second generation', 'handoff']],
+    ]);
+    const dave = sessions.find((s) => s.id === 'sess-d-0030')!;
+    expect([dave.noteCount, dave.parent]).toEqual([
+      0,
+      { id: 'sess-a-0001', agent: 'alice', harness: 'claude' },
+    ]);
+  });
+
+  it('pages the mail past 200 threads in order, with the person’s unread threads marked', async () => {
+    const board = seed(testdir());
+    for (let i = 0; i < 430; i++) {
+      sendMessage(board, {
+        from: 'alice',
+        to: i % 100 === 7 ? 'you' : 'bob',
+        subject: `t${i}`,
+        body: `m${i}`,
+      });
+    }
+    const { get } = await serve(board);
+    const pages: MailJson[] = [];
+    let path = '/api/mail';
+    for (;;) {
+      const { status, body } = await get<MailJson>(path);
+      expect(status).toBe(200);
+      pages.push(body);
+      if (!body.next) break;
+      path = `/api/mail?after=${encodeURIComponent(body.next)}`;
+    }
+    expect(pages.map((p) => p.threads.length)).toEqual([200, 200, 30]);
+    const all = pages.flatMap((p) => p.threads);
+    expect(new Set(all.map((th) => th.id)).size).toBe(430);
+    expect(all.map((th) => th.subject)).toEqual(Array.from({ length: 430 }, (_, i) => `t${429 - i}`));
+    expect(pages.map((p) => [p.total, p.unread])).toEqual([
+      [430, 5],
+      [430, 5],
+      [430, 5],
+    ]);
+    expect(all.filter((th) => th.unread).map((th) => [th.subject, th.unread])).toEqual(
+      [407, 307, 207, 107, 7].map((i) => [`t${i}`, 1]),
+    );
+    // A read message no longer marks its thread.
+    const seven = (await get<InboxJson>('/api/inbox')).body.messages.find((m) => m.subject === 't7')!;
+    acknowledge(board, claimId(board, 'you', seven.id)!);
+    const after = (await get<MailJson>(`/api/mail?limit=1000`)).body;
+    expect([
+      after.threads.length,
+      after.unread,
+      after.threads.find((th) => th.subject === 't7')!.unread,
+    ]).toEqual([430, 4, undefined]);
+    for (const [query, error] of [
+      ['limit=0', 'limit must be a whole number from 1 to 1000'],
+      ['limit=abc', 'limit must be a whole number from 1 to 1000'],
+      ['after=nonsense', 'after must be a cursor the mail list gave'],
+    ]) {
+      const { status, body } = await get<{ error: string; code: string }>(`/api/mail?${query}`);
+      expect([status, body]).toEqual([400, { error, code: 'invalid_input' }]);
+    }
+  });
+
+  it('pages the inbox past 200, newest first, unread marked; the agents a recipient may be', async () => {
+    const board = seed(testdir());
+    for (let i = 0; i < 230; i++) sendMessage(board, { from: 'bob', to: 'you', body: `n${i}` });
+    const oldest = (await (await serve(board)).get<InboxJson>('/api/inbox?limit=1000')).body.messages.at(-1)!;
+    acknowledge(board, claimId(board, 'you', oldest.id)!);
+    const { get } = await serve(board);
+    const first = (await get<InboxJson>('/api/inbox')).body;
+    expect([first.messages.length, first.unread, first.next]).toEqual([200, 229, first.messages[199]!.id]);
+    const second = (await get<InboxJson>(`/api/inbox?before=${first.next}`)).body;
+    expect([second.messages.length, second.next]).toEqual([30, undefined]);
+    const bodies = [...first.messages, ...second.messages].map((m) => m.body.trim());
+    expect(bodies).toEqual(Array.from({ length: 230 }, (_, i) => `n${229 - i}`));
+    expect(second.messages.map((m) => m.unread ?? false)).toEqual([...Array(29).fill(true), false]);
+    const bad = await get<{ error: string; code: string }>('/api/inbox?before=x');
+    expect([bad.status, bad.body]).toEqual([
+      400,
+      { error: 'before must be a message id (m-…)', code: 'invalid_input' },
+    ]);
+    const agents = (await get<AgentsJson>('/api/agents')).body.agents;
+    expect(agents.map((a) => [a.name, a.registered])).toEqual([
+      ['alice', true],
+      ['bob', true],
+      ['carol', true],
+      ['you', false],
+    ]);
   });
 });

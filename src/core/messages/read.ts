@@ -21,6 +21,8 @@ export interface ListMessagesOptions {
   agent?: string;
   /** Only messages whose id sorts after this one. */
   after?: string;
+  /** Only messages whose id sorts before this one (the page's next page of an inbox). */
+  before?: string;
   /** The newest `limit` messages (default 20; 0 = no limit); the copies of one fan-out count as one. */
   limit?: number;
   /** Only messages not yet pushed to the agent's session (requires `agent`). */
@@ -43,6 +45,8 @@ export interface MessageList {
 export function listMessages(board: Board, options: ListMessagesOptions = {}): MessageList {
   const limit = options.limit ?? 20;
   if (options.after !== undefined) requireMessageId(options.after);
+  if (options.before !== undefined) requireMessageId(options.before);
+  const range = { after: options.after, before: options.before };
   const problems: Problem[] = [];
   const agents = options.agent ? [options.agent] : listRecipients(board, problems);
   let found: Message[] = [];
@@ -50,8 +54,8 @@ export function listMessages(board: Board, options: ListMessagesOptions = {}): M
     const ids = options.unread ? unreadIds(board, agent) : undefined;
     found = found.concat(
       ids
-        ? readIds(board, agent, ids, options.after, problems)
-        : scanNewest(board, agent, limit, options.after, problems, options.from),
+        ? readIds(board, agent, ids, range, problems)
+        : scanNewest(board, agent, limit, range, problems, options.from),
     );
   }
   if (options.from !== undefined) found = found.filter((message) => message.from === options.from);
@@ -110,16 +114,17 @@ function scanNewest(
   board: Board,
   agent: string,
   limit: number,
-  after: string | undefined,
+  { after, before }: IdRange,
   problems: Problem[],
   from?: string,
 ) {
   const mailbox = boardPath(board, MESSAGES_DIR, agent);
   const afterDay = after ? dayOf(after) : '';
+  const beforeDay = before ? dayOf(before) : '';
   const days = board.store
     .list(mailbox, problems)
     .filter(({ name: day, kind }) => {
-      if (DAY_DIR.test(day) && kind === 'dir') return day >= afterDay;
+      if (DAY_DIR.test(day) && kind === 'dir') return day >= afterDay && (!before || day <= beforeDay);
       if (!isTempName(day))
         problems.push({
           path: `${mailbox}/${day}`,
@@ -145,7 +150,7 @@ function scanNewest(
         problems.push({ path, reason: 'not a message file (skipped)' });
         continue;
       }
-      if (after && id <= after) continue;
+      if ((after && id <= after) || (before && id >= before)) continue;
       const read = readMessageFile(board.store, path);
       if (read.ok) {
         if (from === undefined || read.message.from === from) out.push(read.message);
@@ -156,10 +161,22 @@ function scanNewest(
   return out;
 }
 
-function readIds(board: Board, agent: string, ids: string[], after: string | undefined, problems: Problem[]) {
+/** Ids strictly between `after` and `before` (either may be absent). */
+interface IdRange {
+  after?: string;
+  before?: string;
+}
+
+function readIds(
+  board: Board,
+  agent: string,
+  ids: string[],
+  { after, before }: IdRange,
+  problems: Problem[],
+) {
   const out: Message[] = [];
   for (const id of ids) {
-    if (after && id <= after) continue;
+    if ((after && id <= after) || (before && id >= before)) continue;
     const path = messagePath(board, agent, id);
     const read = readMessageFile(board.store, path);
     if (read.ok) out.push(read.message);

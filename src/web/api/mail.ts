@@ -1,14 +1,17 @@
-// The mail endpoints: every thread on the board (a fan-out shown once), one thread, the person's inbox, and sending
-// as the person.
+// The mail endpoints: every thread on the board (a fan-out shown once), one thread, the person's inbox — both in pages
+// of PAGE_SIZE with the person's unread marked — the agents a recipient may be, and sending as the person.
+import { listAgents } from '../../core/agents/registry.js';
 import type { Board } from '../../core/board/open-board.js';
 import { cut } from '../../core/display/cut.js';
 import { deliveryFields } from '../../core/display/delivery.js';
 import { deliveryById } from '../../core/messages/delivery-status.js';
 import { foldFanOuts as foldCopies } from '../../core/messages/fan-out.js';
 import type { Message } from '../../core/messages/message.js';
-import { listMessages, readThread } from '../../core/messages/read.js';
+import { listMessages, readThread, unreadIds as unreadOf } from '../../core/messages/read.js';
 import { sendMessage } from '../../core/messages/send.js';
+import { isId } from '../../core/store/ids.js';
 import type {
+  AgentsJson,
   InboxJson,
   MailJson,
   MessageJson,
@@ -24,23 +27,89 @@ import { problemLines } from './shared.js';
 /** The mail view reads the newest this many message files: its cost stays flat on a board of 100,000 messages. */
 export const MAIL_WINDOW = 2000;
 const PREVIEW_CHARS = 160;
-/** The person's newest messages shown in their inbox. */
-const INBOX_SHOWN = 200;
+/** Threads or messages per page (`?limit=` asks for fewer or more, up to PAGE_MAX). */
+export const PAGE_SIZE = 200;
+const PAGE_MAX = 1000;
 
 export const mailEndpoints: Endpoint[] = [
-  { method: 'GET', path: /^\/mail$/, handle: ({ board }) => mailThreads(board) },
+  {
+    method: 'GET',
+    path: /^\/mail$/,
+    handle: ({ board, person, query }) =>
+      mailPage(board, person, pageLimit(query), query.get('after') ?? undefined),
+  },
   { method: 'GET', path: /^\/threads\/([^/]+)$/, handle: ({ board, params }) => thread(board, params[0]!) },
-  { method: 'GET', path: /^\/inbox$/, handle: ({ board, person }) => inbox(board, person) },
+  {
+    method: 'GET',
+    path: /^\/inbox$/,
+    handle: ({ board, person, query }) =>
+      inbox(board, person, pageLimit(query), query.get('before') ?? undefined),
+  },
   { method: 'POST', path: /^\/messages$/, handle: send },
+  { method: 'GET', path: /^\/agents$/, handle: ({ board }) => agents(board) },
 ];
+
+/** The agents the board knows (registered, with a mailbox, or seen sending): what a recipient field completes. */
+function agents(board: Board): AgentsJson {
+  const { agents: all, problems } = listAgents(board);
+  return {
+    agents: all.map((agent) => ({
+      name: agent.name,
+      registered: agent.registered,
+      lastSeen: agent.lastSeen,
+    })),
+    problems: problemLines(problems),
+  };
+}
 
 /** The copies of each fan-out folded into one message addressed to all its recipients; oldest first. */
 export function foldFanOuts(messages: Message[]): MessageJson[] {
   return foldCopies(messages);
 }
 
-/** Every thread among the newest MAIL_WINDOW messages, newest activity first; a fan-out counts once. */
-export function mailThreads(board: Board): MailJson {
+function pageLimit(query: URLSearchParams): number {
+  const raw = query.get('limit');
+  if (raw === null) return PAGE_SIZE;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > PAGE_MAX) {
+    throw new ApiRefusal(400, 'invalid_input', `limit must be a whole number from 1 to ${PAGE_MAX}`);
+  }
+  return n;
+}
+
+/** Where a thread sorts in the list (newest activity first): the cursor `after` names the last one of a page. */
+function threadCursor(thread: ThreadSummary): string {
+  return `${thread.latest}|${thread.id}`;
+}
+
+/** One page of {@link mailThreads}: the `limit` threads after the cursor `after` (from the top without one). */
+export function mailPage(board: Board, person: string, limit: number, after?: string): MailJson {
+  const all = mailThreads(board, person);
+  let start = 0;
+  if (after !== undefined) {
+    const [latest = '', id = ''] = after.split('|');
+    if (!latest || !id)
+      throw new ApiRefusal(400, 'invalid_input', 'after must be a cursor the mail list gave');
+    // The first thread that sorts after the cursor: a thread that moved up since is on an earlier page now.
+    start = all.threads.findIndex((th) => th.latest < latest || (th.latest === latest && th.id < id));
+    if (start < 0) start = all.threads.length;
+  }
+  const threads = all.threads.slice(start, start + limit);
+  const last = threads[threads.length - 1];
+  return {
+    threads,
+    total: all.threads.length,
+    unread: all.unread,
+    next: last && start + limit < all.threads.length ? threadCursor(last) : undefined,
+    problems: all.problems,
+  };
+}
+
+/**
+ * Every thread among the newest MAIL_WINDOW messages, newest activity first; a fan-out counts once. A thread holding
+ * a message to `person` not yet delivered (read) is marked with how many.
+ */
+export function mailThreads(board: Board, person: string): MailJson & { unread: number } {
   const { messages, problems } = listMessages(board, { limit: MAIL_WINDOW });
   const folded = foldFanOuts(messages);
   // Any copy's id leads to its folded message, so a reply to one copy of a fan-out joins the fan-out's thread.
@@ -72,6 +141,16 @@ export function mailThreads(board: Board): MailJson {
     if (thread) thread.members.push(message);
     else threads.set(root.id, { root, members: [message] });
   }
+  // The person's unread copies, by the thread they are in.
+  const unreadIds = new Set(unreadOf(board, person));
+  const unreadIn = new Map<string, number>();
+  for (const message of messages) {
+    if (message.to !== person || !unreadIds.has(message.id)) continue;
+    const folding = byId.get(message.id);
+    if (!folding) continue;
+    const root = rootOf(folding).id;
+    unreadIn.set(root, (unreadIn.get(root) ?? 0) + 1);
+  }
   const summaries: ThreadSummary[] = [...threads.values()].map(({ root, members }) => {
     const latest = members[members.length - 1]!;
     const participants = new Set<string>();
@@ -87,10 +166,16 @@ export function mailThreads(board: Board): MailJson {
       latest: latest.at,
       preview: firstLine(latest.body),
       latestFrom: latest.from,
+      ...(unreadIn.has(root.id) ? { unread: unreadIn.get(root.id) } : {}),
     };
   });
   summaries.sort((a, b) => (a.latest < b.latest ? 1 : a.latest > b.latest ? -1 : a.id < b.id ? 1 : -1));
-  return { threads: summaries, problems: problemLines(problems) };
+  return {
+    threads: summaries,
+    total: summaries.length,
+    unread: summaries.filter((th) => th.unread).length,
+    problems: problemLines(problems),
+  };
 }
 
 function thread(board: Board, id: string): ThreadJson {
@@ -116,8 +201,17 @@ function thread(board: Board, id: string): ThreadJson {
   return { id: root.id, subject: root.subject ?? firstLine(root.body), messages: folded };
 }
 
-function inbox(board: Board, person: string): InboxJson {
-  const mine = foldFanOuts(listMessages(board, { agent: person, limit: INBOX_SHOWN }).messages);
+/** The person's messages, newest first: `limit` of them before the id `before` (the newest without one). */
+function inbox(board: Board, person: string, limit: number, before?: string): InboxJson {
+  if (before !== undefined && !isId(before, 'm')) {
+    throw new ApiRefusal(400, 'invalid_input', 'before must be a message id (m-…)');
+  }
+  // One more than asked: whether there is a next page.
+  const listed = listMessages(board, { agent: person, limit: limit + 1, before }).messages;
+  const more = listed.length > limit;
+  const mine = foldFanOuts(more ? listed.slice(1) : listed);
+  const unread = new Set(unreadOf(board, person));
+  for (const message of mine) if (unread.has(message.id)) message.unread = true;
   // The person's copy of a fan-out names only the person: the other copies (in the mail window) name the rest.
   if (mine.some((message) => message.batch)) {
     const recipients = new Map<string, string[]>();
@@ -129,7 +223,13 @@ function inbox(board: Board, person: string): InboxJson {
       if (all) message.to = [...all];
     }
   }
-  return { person, messages: mine.reverse() };
+  mine.reverse();
+  return {
+    person,
+    messages: mine,
+    unread: unread.size,
+    next: more ? mine[mine.length - 1]?.id : undefined,
+  };
 }
 
 function send({ board, body, person }: ApiContext): SendResultJson {

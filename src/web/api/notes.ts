@@ -175,6 +175,7 @@ function noteDetail(board: Board, id: string): NoteDetail {
       : null;
   const { parent, children } = relatives(board, note);
   const resume = resumeOf(note, session?.cwd);
+  const plan = planSupplement(board, note);
   return {
     note: {
       ...summary(note),
@@ -191,10 +192,43 @@ function noteDetail(board: Board, id: string): NoteDetail {
     sections,
     sessionLive,
     parent,
+    externalParent: parent ? undefined : externalParent(board, note),
     children,
     resume:
       'argv' in resume ? { command: shellLine(resume.argv, { cwd: resume.cwd }), cwd: resume.cwd } : resume,
-    supplement: supplementOf(planSupplement(board, note)),
+    supplement: {
+      ...supplementOf(plan),
+      ...(plan.mode === 'none' ? { reason: session ? 'no-transcript' : 'unrecorded' } : {}),
+    },
+  };
+}
+
+/**
+ * The parent a note names that is not in its family on this board: its session as recorded here (who, which project)
+ * and the newest note that session left in any project, so the page can open one of them.
+ */
+function externalParent(board: Board, note: NoteRecord): NoteDetail['externalParent'] {
+  const id = note.parentSession;
+  if (!id) return undefined;
+  const record = nameProblem('session', id) ? undefined : readSession(board, id);
+  let found: NoteRecord | undefined;
+  // The parent session's own project first (where its notes are), else every project.
+  const group = record ? projectGroup(board, record.projectKey) : undefined;
+  for (const project of group ? [group, undefined] : [undefined]) {
+    const { notes } = listNotes(board, { project, frontMatterOnly: true });
+    for (const candidate of notes) {
+      if (candidate.session === id && candidate.id !== note.id && (!found || candidate.id > found.id))
+        found = candidate;
+    }
+    if (found) break;
+  }
+  return {
+    session: id,
+    recorded: record !== undefined,
+    agent: record?.agent ?? found?.agent,
+    harness: record?.harness ?? found?.harness,
+    projectKey: record?.projectKey ?? found?.projectKey,
+    note: found ? { id: found.id, title: found.title, projectKey: found.projectKey } : undefined,
   };
 }
 

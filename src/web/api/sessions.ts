@@ -1,6 +1,8 @@
 // The sessions endpoint: live and ended sessions per project, each with the files it touched and which other live
 // sessions touched the same file.
 import type { Board } from '../../core/board/open-board.js';
+import type { NoteRecord } from '../../core/notes/note.js';
+import { listNotes } from '../../core/notes/read.js';
 import { isLive, listSessions } from '../../core/sessions/live.js';
 import { projectAliases } from '../../core/sessions/project-aliases.js';
 import type { SessionRecord } from '../../core/sessions/session.js';
@@ -11,6 +13,8 @@ import { problemLines } from './shared.js';
 
 /** Touched paths shown per session, newest first: a long session may have touched hundreds. */
 export const TOUCHED_SHOWN = 50;
+/** Notes listed per session, newest first. */
+export const NOTES_SHOWN = 20;
 
 export const sessionEndpoints: Endpoint[] = [
   { method: 'GET', path: /^\/sessions$/, handle: ({ board }) => sessions(board) },
@@ -33,8 +37,18 @@ function sessions(board: Board): SessionsJson {
       else onFile.set(key, [record]);
     }
   }
+  // Each session's notes: every note names the session that wrote it.
+  const bySession = new Map<string, NoteRecord[]>();
+  for (const note of listNotes(board, { frontMatterOnly: true }).notes) {
+    const list = bySession.get(note.session);
+    if (list) list.push(note);
+    else bySession.set(note.session, [note]);
+  }
+  const byId = new Map(records.map((record) => [record.id, record]));
   const byProject = new Map<string, SessionJson[]>();
   for (const record of records) {
+    const notes = bySession.get(record.id) ?? [];
+    const parent = record.parentSession ? byId.get(record.parentSession) : undefined;
     const touched = touchedPaths(record).reverse().slice(0, TOUCHED_SHOWN);
     const json: SessionJson = {
       id: record.id,
@@ -47,6 +61,12 @@ function sessions(board: Board): SessionsJson {
       lastSeen: record.lastSeen,
       endedAt: record.endedAt,
       live: live.has(record.id),
+      notes: notes
+        .slice(-NOTES_SHOWN)
+        .reverse()
+        .map((note) => ({ id: note.id, title: note.title, kind: note.kind })),
+      noteCount: notes.length,
+      parent: parent && { id: parent.id, agent: parent.agent, harness: parent.harness },
       touched: touched.map(({ path, at }) => ({
         path,
         at: at || undefined,

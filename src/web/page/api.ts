@@ -1,4 +1,5 @@
-// The page's one door to the server: GET JSON, and mutations that carry the page's token.
+// The page's one door to the server: GET JSON, and mutations that carry the page's token — renewed from the page's
+// own HTML when a restarted server no longer knows it, or reported to the write-trouble banner when it cannot be.
 
 /** A failed request: the server's ApiError text and code, or `unreachable` when no answer came at all. */
 export class ApiFailure extends Error {
@@ -17,6 +18,38 @@ let token: string | undefined;
 function pageToken(): string {
   token ??= document.querySelector<HTMLMetaElement>('meta[name="baton-token"]')?.content ?? '';
   return token;
+}
+
+/**
+ * Reads this server's current token from the page's own HTML, as a reload would: a same-origin GET of `/`, which no
+ * other origin can read (no CORS, Cross-Origin-Resource-Policy, the Host/Origin check). True when it changed.
+ */
+async function renewToken(): Promise<boolean> {
+  try {
+    const response = await fetch('/', { credentials: 'same-origin', cache: 'no-store' });
+    if (!response.ok) return false;
+    const html = await response.text();
+    const fresh = new DOMParser()
+      .parseFromString(html, 'text/html')
+      .querySelector<HTMLMetaElement>('meta[name="baton-token"]')?.content;
+    if (!fresh || fresh === pageToken()) return false;
+    token = fresh;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const troubleListeners = new Set<(trouble: boolean) => void>();
+
+/** Calls `listener` with true when a write was refused and the page could not recover by itself, false once one lands. */
+export function onWriteTrouble(listener: (trouble: boolean) => void): () => void {
+  troubleListeners.add(listener);
+  return () => troubleListeners.delete(listener);
+}
+
+function writeTrouble(trouble: boolean): void {
+  for (const listener of [...troubleListeners]) listener(trouble);
 }
 
 async function request<T>(path: string, init: RequestInit): Promise<T> {
@@ -49,13 +82,41 @@ export function getJson<T>(path: string): Promise<T> {
   return request<T>(path, { headers: { Accept: 'application/json' } });
 }
 
-/** POST or DELETE with a JSON body and the page's token; throws ApiFailure. */
-export function mutate<T>(method: 'POST' | 'DELETE', path: string, body: unknown = {}): Promise<T> {
-  return request<T>(path, {
-    method,
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Baton-Token': pageToken() },
-    body: JSON.stringify(body),
-  });
+/**
+ * POST or DELETE with a JSON body and the page's token; throws ApiFailure. A refusal of the token (the server
+ * restarted and holds a new one) renews it and sends once more: a refused write changed nothing, so the retry cannot
+ * write twice. When the token cannot be renewed the write-trouble banner offers a reload.
+ */
+export async function mutate<T>(method: 'POST' | 'DELETE', path: string, body: unknown = {}): Promise<T> {
+  const send = () =>
+    request<T>(path, {
+      method,
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'X-Baton-Token': pageToken(),
+      },
+      body: JSON.stringify(body),
+    });
+  try {
+    const answer = await send();
+    writeTrouble(false);
+    return answer;
+  } catch (error) {
+    if (!(error instanceof ApiFailure) || (error.status !== 403 && error.status !== 401)) throw error;
+    if (error.status === 401 || !(await renewToken())) {
+      writeTrouble(true);
+      throw error;
+    }
+  }
+  try {
+    const answer = await send();
+    writeTrouble(false);
+    return answer;
+  } catch (error) {
+    if (error instanceof ApiFailure && (error.status === 403 || error.status === 401)) writeTrouble(true);
+    throw error;
+  }
 }
 
 /** A path segment for an id taken from the board. */

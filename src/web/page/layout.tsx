@@ -9,6 +9,7 @@ import { go, href, type Route, type View } from './route.js';
 import { currentTheme, toggleTheme } from './theme.js';
 import { ErrorBox, Rich } from './ui.js';
 import { visible } from './visible.js';
+import { WriteTrouble } from './write-trouble.js';
 
 const navs: {
   view: Exclude<View, 'search'>;
@@ -128,6 +129,7 @@ export function Layout(props: {
           <ErrorBox error={props.boardError} />
         </div>
       )}
+      <WriteTrouble />
       <main class="main" id="content" tabIndex={-1}>
         {props.children}
       </main>

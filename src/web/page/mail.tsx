@@ -1,22 +1,34 @@
-// Mail: threads newest first with the open thread (or the compose form) on the right; the person's inbox.
-import { useState } from 'preact/hooks';
-import type { InboxJson, MailJson, SendResultJson, ThreadSummary } from '../api-types.js';
-import { mutate } from './api.js';
+// Mail: threads newest first with the open thread (or the compose form) on the right; the person's inbox. Both lists
+// come a page at a time (more as the list scrolls to its end), the person's unread marked.
+import type { InboxJson, MailJson, MessageJson, ThreadSummary } from '../api-types.js';
+import { Compose } from './compose.js';
 import { t } from './i18n.js';
 import { tabStop, useListKeys } from './keyboard.js';
-import { emitChange } from './live.js';
+import { LoadMore } from './load-more.js';
 import { Markdown } from './markdown.js';
+import { usePaged } from './paged.js';
 import { usePerson } from './person.js';
-import { useAction, useResource } from './resource.js';
 import { go, threadHref } from './route.js';
 import { Split } from './split.js';
 import { ThreadView } from './thread.js';
 import { Badge, Empty, ErrorBox, Loading, Problems, When } from './ui.js';
 import { visible } from './visible.js';
 
+const threadPages = {
+  items: (page: MailJson) => page.threads,
+  next: (page: MailJson) => page.next,
+  param: 'after' as const,
+};
+
+const inboxPages = {
+  items: (page: InboxJson) => page.messages,
+  next: (page: InboxJson) => page.next,
+  param: 'before' as const,
+};
+
 export function MailView({ thread }: { thread?: string }) {
-  const res = useResource<MailJson>('/api/mail', ['messages']);
-  const threads = res.data?.threads ?? [];
+  const paged = usePaged('/api/mail', ['messages'], threadPages);
+  const { first, items: threads } = paged;
   const selected = useListKeys(
     threads.map((th) => ({ id: th.id, open: () => go({ view: 'mail', thread: th.id }) })),
     thread,
@@ -30,19 +42,24 @@ export function MailView({ thread }: { thread?: string }) {
     <>
       <div class="list-head">
         <h1>{t('nav.mail')}</h1>
-        {res.data && <span class="muted">{t('threads.count', { n: threads.length })}</span>}
+        {first && (
+          <span class="muted" data-testid="list-count">
+            {t('threads.count', { n: first.total })}
+            {first.unread > 0 && <> · {t('unread.count', { n: first.unread })}</>}
+          </span>
+        )}
         {thread && (
           <a class="head-link" href="#/mail">
             {t('compose.open')}
           </a>
         )}
       </div>
-      {res.error && <ErrorBox error={res.error} read />}
-      {!res.data && !res.error && <Loading />}
-      {res.data && <Problems problems={res.data.problems} />}
-      {res.data && threads.length === 0 && <Empty text={t('empty.mail')} />}
+      {paged.error && <ErrorBox error={paged.error} read />}
+      {!first && !paged.error && <Loading />}
+      {first && <Problems problems={first.problems} />}
+      {first && threads.length === 0 && <Empty text={t('empty.mail')} />}
       {threads.length > 0 && (
-        <div class="rows" role="listbox" aria-label={t('nav.mail')}>
+        <div class="rows" role="listbox" aria-label={t('nav.mail')} data-testid="thread-list">
           {threads.map((th) => (
             <ThreadRow
               key={th.id}
@@ -54,6 +71,7 @@ export function MailView({ thread }: { thread?: string }) {
           ))}
         </div>
       )}
+      <LoadMore more={paged.more} busy={paged.loadingMore} onMore={paged.loadMore} />
     </>
   );
   return (
@@ -80,13 +98,15 @@ function ThreadRow({
   current: boolean;
   stop: boolean;
 }) {
+  const unread = thread.unread ?? 0;
   return (
     <a
-      class={`row${current ? ' current' : ''}`}
+      class={`row${current ? ' current' : ''}${unread > 0 ? ' unread' : ''}`}
       href={threadHref(thread.id)}
       data-testid="thread"
       data-thread-id={thread.id}
       data-key={thread.id}
+      data-unread={unread > 0 ? 'true' : undefined}
       role="option"
       tabIndex={stop ? 0 : -1}
       aria-selected={selected ? 'true' : 'false'}
@@ -95,6 +115,7 @@ function ThreadRow({
     >
       <span class="row-main">
         <span class="line">
+          {unread > 0 && <UnreadDot />}
           <span class="title">{thread.subject ? visible(thread.subject) : t('no.subject')}</span>
           {thread.count > 1 && <Badge>{thread.count}</Badge>}
           <When at={thread.latest} />
@@ -110,67 +131,10 @@ function ThreadRow({
   );
 }
 
-/** Splits "a, b c" into names; empty parts are dropped. */
-export function parseRecipients(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).filter(Boolean))];
-}
-
-function Compose() {
-  const person = usePerson();
-  const [to, setTo] = useState('');
-  const [subject, setSubject] = useState('');
-  const [body, setBody] = useState('');
-  const action = useAction<SendResultJson>();
-  const recipients = parseRecipients(to);
-  const submit = (event: Event) => {
-    event.preventDefault();
-    if (recipients.length === 0 || !body.trim()) return;
-    const message = { to: recipients, body, ...(subject.trim() ? { subject: subject.trim() } : {}) };
-    action.run(
-      () => mutate('POST', '/api/messages', message),
-      (result) => {
-        setTo('');
-        setSubject('');
-        setBody('');
-        emitChange(['messages'], true);
-        const first = result.sent[0];
-        if (first) go({ view: 'mail', thread: first.id });
-      },
-    );
-  };
-  return (
-    <form class="detail box-form compose" data-testid="compose-form" onSubmit={submit}>
-      <h2>{t('compose.title', { person })}</h2>
-      <label class="stack">
-        <span class="muted">{t('compose.to')}</span>
-        <input name="to" value={to} placeholder="alice, bob" onInput={(e) => setTo(e.currentTarget.value)} />
-      </label>
-      <label class="stack">
-        <span class="muted">{t('compose.subject')}</span>
-        <input name="subject" value={subject} onInput={(e) => setSubject(e.currentTarget.value)} />
-      </label>
-      <label class="stack">
-        <span class="muted">{t('compose.body')}</span>
-        <textarea name="body" rows={8} value={body} onInput={(e) => setBody(e.currentTarget.value)} />
-      </label>
-      {action.error && <ErrorBox error={action.error} />}
-      <div class="form-row end">
-        <button
-          type="submit"
-          class="primary"
-          disabled={action.busy || recipients.length === 0 || !body.trim()}
-        >
-          {t('compose.send')}
-        </button>
-      </div>
-    </form>
-  );
-}
-
 export function InboxView() {
   const person = usePerson();
-  const res = useResource<InboxJson>('/api/inbox', ['messages']);
-  const messages = res.data?.messages ?? [];
+  const paged = usePaged('/api/inbox', ['messages'], inboxPages);
+  const { first, items: messages } = paged;
   const selected = useListKeys(
     messages.map((m) => ({ id: m.id, open: () => go({ view: 'mail', thread: m.id }) })),
   );
@@ -181,38 +145,68 @@ export function InboxView() {
   return (
     <section class="pane page" aria-label={t('nav.inbox')}>
       <div class="list-head">
-        <h1>{t('inbox.title', { person: res.data?.person ?? person })}</h1>
-        {res.data && <span class="muted">{t('messages.count', { n: messages.length })}</span>}
+        <h1>{t('inbox.title', { person: first?.person ?? person })}</h1>
+        {first && (
+          <span class="muted" data-testid="list-count">
+            {t(paged.more ? 'messages.countMore' : 'messages.count', { n: messages.length })}
+            {first.unread > 0 && <> · {t('unread.count', { n: first.unread })}</>}
+          </span>
+        )}
       </div>
-      {res.error && <ErrorBox error={res.error} read />}
-      {!res.data && !res.error && <Loading />}
-      {res.data && messages.length === 0 && <Empty text={t('empty.inbox', { person: res.data.person })} />}
+      {paged.error && <ErrorBox error={paged.error} read />}
+      {!first && !paged.error && <Loading />}
+      {first && messages.length === 0 && <Empty text={t('empty.inbox', { person: first.person })} />}
       {/* Each message is an article (it holds links: no option of a listbox); j/k and ↑/↓ move between them. */}
-      <div class="messages" data-list>
+      <div class="messages" data-list data-testid="inbox-list">
         {messages.map((m) => (
-          <article
-            key={m.id}
-            class="message"
-            data-testid="message"
-            data-message-id={m.id}
-            data-key={m.id}
-            aria-label={visible(`${m.from}: ${m.subject || m.body.slice(0, 80)}`)}
-            tabIndex={m.id === stop ? 0 : -1}
-            data-selected={m.id === selected ? 'true' : undefined}
-          >
-            <div class="message-head">
-              <strong>{visible(m.from)}</strong>
-              <span class="muted">→ {visible(m.to.join(', '))}</span>
-              {m.subject && <span class="subject">{visible(m.subject)}</span>}
-              <When at={m.at} />
-              <a class="head-link" href={threadHref(m.id)}>
-                {t('thread.open')}
-              </a>
-            </div>
-            <Markdown text={m.body} />
-          </article>
+          <InboxMessage key={m.id} message={m} selected={m.id === selected} stop={m.id === stop} />
         ))}
       </div>
+      <LoadMore more={paged.more} busy={paged.loadingMore} onMore={paged.loadMore} />
     </section>
+  );
+}
+
+function InboxMessage({
+  message: m,
+  selected,
+  stop,
+}: {
+  message: MessageJson;
+  selected: boolean;
+  stop: boolean;
+}) {
+  return (
+    <article
+      class={`message${m.unread ? ' unread' : ''}`}
+      data-testid="message"
+      data-message-id={m.id}
+      data-key={m.id}
+      data-unread={m.unread ? 'true' : undefined}
+      aria-label={visible(`${m.from}: ${m.subject || m.body.slice(0, 80)}`)}
+      tabIndex={stop ? 0 : -1}
+      data-selected={selected ? 'true' : undefined}
+    >
+      <div class="message-head">
+        {m.unread && <UnreadDot />}
+        <strong>{visible(m.from)}</strong>
+        <span class="muted">→ {visible(m.to.join(', '))}</span>
+        {m.subject && <span class="subject">{visible(m.subject)}</span>}
+        <When at={m.at} />
+        <a class="head-link" href={threadHref(m.id)}>
+          {t('thread.open')}
+        </a>
+      </div>
+      <Markdown text={m.body} />
+    </article>
+  );
+}
+
+/** The mark of an unread thread or message: a dot to the eye, the word to a screen reader. */
+function UnreadDot() {
+  return (
+    <span class="unread-dot" title={t('unread')}>
+      <span class="unread-text">{t('unread')}</span>
+    </span>
   );
 }

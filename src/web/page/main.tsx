@@ -52,7 +52,7 @@ function CurrentView({ route }: { route: Route }) {
     case 'inbox':
       return <InboxView />;
     case 'sessions':
-      return <SessionsView />;
+      return <SessionsView focus={route.session} />;
     case 'search':
       return <SearchView q={route.q} />;
   }

@@ -5,7 +5,7 @@ export type Route =
   | { view: 'cards'; card?: string }
   | { view: 'mail'; thread?: string }
   | { view: 'inbox' }
-  | { view: 'sessions' }
+  | { view: 'sessions'; session?: string }
   | { view: 'search'; q: string };
 
 export type View = Route['view'];
@@ -40,8 +40,10 @@ export function parseRoute(hash: string): Route {
     }
     case 'inbox':
       return { view: 'inbox' };
-    case 'sessions':
-      return { view: 'sessions' };
+    case 'sessions': {
+      const session = decode(rest);
+      return session ? { view: 'sessions', session } : { view: 'sessions' };
+    }
     case 'search':
       return { view: 'search', q: decode(rest) ?? '' };
     default:
@@ -63,7 +65,7 @@ export function href(route: Route): string {
     case 'inbox':
       return '#/inbox';
     case 'sessions':
-      return '#/sessions';
+      return route.session ? `#/sessions/${e(route.session)}` : '#/sessions';
     case 'search':
       return `#/search/${e(route.q)}`;
   }
@@ -72,6 +74,7 @@ export function href(route: Route): string {
 export const noteHref = (id: string) => href({ view: 'timeline', note: id });
 export const cardHref = (id: string) => href({ view: 'cards', card: id });
 export const threadHref = (id: string) => href({ view: 'mail', thread: id });
+export const sessionHref = (id: string) => href({ view: 'sessions', session: id });
 
 /** Goes to a route (a new history entry, like following a link). */
 export function go(route: Route): void {

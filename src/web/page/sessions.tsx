@@ -1,15 +1,18 @@
-// Sessions per project, live first then ended: who, where, when, and the files they touched (and who else did).
-import { useState } from 'preact/hooks';
+// Sessions per project, live first then ended: who, where, when, the notes they left, the session they continue, and
+// the files they touched (and who else did). `#/sessions/<id>` selects one session and brings it into view.
+import { useEffect, useState } from 'preact/hooks';
 import type { SessionJson, SessionsJson } from '../api-types.js';
 import { t } from './i18n.js';
 import { tabStop, useListKeys } from './keyboard.js';
 import { useResource } from './resource.js';
+import { noteHref, sessionHref } from './route.js';
 import { Badge, Empty, ErrorBox, Loading, Problems, When } from './ui.js';
 import { visible } from './visible.js';
 
 const SHOWN_FILES = 6;
+const SHOWN_NOTES = 3;
 
-export function SessionsView() {
+export function SessionsView({ focus }: { focus?: string }) {
   const res = useResource<SessionsJson>('/api/sessions', ['sessions', 'agents']);
   const projects = res.data?.projects ?? [];
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
@@ -23,7 +26,19 @@ export function SessionsView() {
     projects.flatMap((p) =>
       p.sessions.map((s) => ({ id: s.id, open: () => toggle(s.id), toggle: () => toggle(s.id) })),
     ),
+    focus,
   );
+  const loaded = res.data !== undefined;
+  // A link to one session: once the list is there, that row is brought into view (the list may be long).
+  useEffect(() => {
+    if (!loaded || focus === undefined) return;
+    const row = [...document.querySelectorAll<HTMLElement>('[data-testid="session"]')].find(
+      (el) => el.dataset.sessionId === focus,
+    );
+    row?.scrollIntoView({ block: 'center' });
+  }, [loaded, focus]);
+  const missing =
+    loaded && focus !== undefined && !projects.some((p) => p.sessions.some((s) => s.id === focus));
   const stop = tabStop(
     projects.flatMap((p) => p.sessions.map((s) => s.id)),
     selected,
@@ -38,6 +53,11 @@ export function SessionsView() {
       {res.error && <ErrorBox error={res.error} read />}
       {!res.data && !res.error && <Loading />}
       {res.data && <Problems problems={res.data.problems} />}
+      {missing && (
+        <p class="notice" data-testid="session-missing">
+          {t('session.missing', { id: focus })}
+        </p>
+      )}
       {res.data && projects.length === 0 && <Empty text={t('empty.sessions')} />}
       {projects.map((project) => (
         <section key={project.key} class="project">
@@ -108,12 +128,32 @@ function SessionRow(props: {
             </span>
           )}
           {s.parentSession && (
-            <span>
+            <span data-testid="session-parent">
               {t('session.parent')}{' '}
-              <code title={visible(s.parentSession)}>{visible(s.parentSession.slice(0, 8))}</code>
+              <a href={sessionHref(s.parentSession)} title={visible(s.parentSession)}>
+                {s.parent ? (
+                  <>
+                    {visible(s.parent.agent)} <span class="muted">· {visible(s.parent.harness)}</span>{' '}
+                  </>
+                ) : null}
+                <code>{visible(s.parentSession.slice(0, 8))}</code>
+              </a>
             </span>
           )}
         </span>
+        {s.notes.length > 0 && (
+          <div class="session-notes" data-testid="session-notes">
+            <span class="muted">{t('session.notes', { n: s.noteCount })}</span>
+            <ul>
+              {s.notes.slice(0, props.all ? undefined : SHOWN_NOTES).map((note) => (
+                <li key={note.id}>
+                  <a href={noteHref(note.id)}>{visible(note.title || note.id)}</a>
+                  {note.kind === 'result' && <Badge>{t('kind.result')}</Badge>}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {s.touched.length > 0 && (
           <ul class="touched">
             {files.map((file) => (
@@ -129,9 +169,13 @@ function SessionRow(props: {
             ))}
           </ul>
         )}
-        {s.touched.length > SHOWN_FILES && (
+        {(s.touched.length > SHOWN_FILES || s.notes.length > SHOWN_NOTES) && (
           <button type="button" class="link small" onClick={props.onMore} aria-expanded={props.all}>
-            {props.all ? t('files.less') : t('files.more', { n: s.touched.length - SHOWN_FILES })}
+            {props.all
+              ? t('files.less')
+              : s.touched.length > SHOWN_FILES
+                ? t('files.more', { n: s.touched.length - SHOWN_FILES })
+                : t('session.more')}
           </button>
         )}
       </div>
