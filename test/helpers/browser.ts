@@ -337,3 +337,10 @@ export function shown(target: Locator): Promise<string> {
   // biome-ignore lint/performance/useDomNodeTextContent: a Playwright Locator; the rendered text is what is checked
   return target.innerText();
 }
+
+/** Opens the note detail's collapsed metadata (`<details data-testid="metadata">`), so a check reads its text too. */
+export async function openMetadata(page: Page): Promise<void> {
+  await page.evaluate(`(() => {
+    for (const box of document.querySelectorAll('details[data-testid="metadata"]')) box.open = true;
+  })()`);
+}

@@ -106,8 +106,8 @@ function Metadata({ detail }: { detail: NoteDetail }) {
         <dd>{visible(note.harness)}</dd>
         <dt>{t('meta.session')}</dt>
         <dd>
-          <a href={sessionHref(note.session)} title={visible(note.session)}>
-            <code>{visible(note.session)}</code>
+          <a href={sessionHref(note.session)}>
+            <code title={visible(note.session)}>{visible(note.session)}</code>
           </a>
         </dd>
         <dt>{t('meta.project')}</dt>
@@ -127,11 +127,10 @@ function Metadata({ detail }: { detail: NoteDetail }) {
           <code>{visible(note.id)}</code>
         </dd>
         <dt>{t('meta.file')}</dt>
-        <dd class="path">
-          <code title={visible(note.path)}>{visible(note.path)}</code>{' '}
-          <a href={`/api/notes/${seg(note.id)}/raw`} target="_blank" rel="noopener noreferrer">
-            {t('result.raw')}
-          </a>
+        <dd>
+          <code class="path" title={visible(note.path)}>
+            {visible(note.path)}
+          </code>
         </dd>
       </dl>
     </details>

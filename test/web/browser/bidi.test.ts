@@ -7,6 +7,7 @@ import {
   launchBrowser,
   noise,
   type OpenedPage,
+  openMetadata,
   openPage,
   type RunningServe,
   screenshot,
@@ -59,6 +60,7 @@ async function visit(opened: OpenedPage, serve: RunningServe, route: string, rea
   await opened.page.goto('about:blank');
   await opened.page.goto(`${serve.url}${route}`);
   await opened.page.locator(ready).first().waitFor();
+  await openMetadata(opened.page);
   await settle(opened.page);
   expect({ route, raw: await rawLeft(opened.page) }).toEqual({ route, raw: [] });
   expect({ route, noise: noise(opened.watch) }).toEqual({ route, noise: [] });
@@ -132,10 +134,10 @@ describe('bidi and control characters from the board are shown escaped, as the C
     const detail = page.locator('[data-testid="detail"]');
     await detail.locator('[data-action="resume"]').click();
     await detail.locator('[data-action="continue"]').click();
-    await detail.locator('[data-testid="continue-text"]').waitFor();
+    await detail.locator('[data-testid="continue-command"]').waitFor();
     await settle(page);
     expect(await rawLeft(page)).toEqual([]);
-    expect(await shown(detail.locator('[data-testid="continue-text"]'))).toContain(TEXT.noteTitle[1]);
+    expect(await shown(detail.locator('[data-testid="continue-command"]'))).toContain(TEXT.noteTitle[1]);
     expect(noise(opened.watch)).toEqual([]);
   });
 

@@ -145,7 +145,8 @@ describe('timeline view', () => {
     const command = detail.locator('[data-testid="continue-command"]');
     await command.waitFor();
     expect(await shown(command)).toMatch(/\bclaude\b/);
-    const text = await shown(detail.locator('[data-testid="continue-text"]'));
+    // The handoff is the new session's first message, inside the command.
+    const text = await shown(command);
     expect(text).toContain('Goal of Lineage gen2');
     expect(text).toContain('Next for Lineage gen2');
     expect(text).toContain(seeded.sessions.l2);

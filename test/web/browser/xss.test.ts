@@ -7,6 +7,7 @@ import {
   launchBrowser,
   noise,
   type OpenedPage,
+  openMetadata,
   openPage,
   type RunningServe,
   screenshot,
@@ -80,6 +81,7 @@ async function visit(opened: OpenedPage, serve: RunningServe, route: string, rea
   await opened.page.goto('about:blank');
   await opened.page.goto(`${serve.url}${route}`);
   await opened.page.locator(ready).first().waitFor();
+  await openMetadata(opened.page);
   await settle(opened.page);
   expect({ route, bad: await hostileElements(opened.page) }).toEqual({ route, bad: [] });
   expect({ route, noise: noise(opened.watch) }).toEqual({ route, noise: [] });
