@@ -268,8 +268,12 @@ async function main() {
         `baseline drifted ${fmtRatio(drift)} during the run: the machine was busy, ratios are noisy`,
       );
   } finally {
-    rmSync(scratch, { recursive: true, force: true });
-    rmSync(build, { recursive: true, force: true });
+    // BENCH_KEEP=1 keeps the boards and the build measured, to look at or profile afterwards.
+    if (process.env.BENCH_KEEP) console.error(`bench: kept ${scratch} and ${build}`);
+    else {
+      rmSync(scratch, { recursive: true, force: true });
+      rmSync(build, { recursive: true, force: true });
+    }
   }
 
   console.log('');

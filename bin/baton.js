@@ -37,6 +37,6 @@ if (at > 2 && at < argv.length) {
 const command = process.argv[2];
 // Help and the version are this installation's own; `baton mcp` bridges to the server's /mcp (in the full CLI).
 const LOCAL = new Set([undefined, 'help', '--help', '-h', 'version', '--version', '-v', 'mcp']);
-if (remote && !LOCAL.has(command)) require('../dist/hot/remote.cjs');
-else if (HOT.has(command)) require(`../dist/hot/${command}.cjs`);
+if (remote && !LOCAL.has(command)) require('./load-hot.cjs').loadHot('remote');
+else if (HOT.has(command)) require('./load-hot.cjs').loadHot(command);
 else import('../dist/cli.js');

@@ -3,9 +3,11 @@
 // with `--types` (what `npm install` runs), also the library's type declarations in dist/types, with tsc (seconds,
 // so the everyday build leaves the last ones in place).
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
+import { trainCodeCache } from './code-cache.mjs';
 
 const common = {
   outdir: 'dist',
@@ -17,6 +19,12 @@ const common = {
 };
 
 const withTypes = process.argv.includes('--types');
+// Every hot bundle starts with this build's id, and so does its code cache (bin/load-hot.cjs).
+const hotBanner = [
+  `// baton-build ${randomBytes(16).toString('hex')}`,
+  // The sources are ESM; the one use of import.meta (a lazy require of `yaml`) gets the CommonJS equivalent.
+  'const __baton_module_url = require("node:url").pathToFileURL(__filename).href;',
+].join('\n');
 for (const part of ['cli.js', 'index.js', 'chunks', 'hot', 'web', ...(withTypes ? ['types'] : [])]) {
   rmSync(`dist/${part}`, { recursive: true, force: true });
 }
@@ -41,9 +49,8 @@ await Promise.all([
     },
     format: 'cjs',
     outExtension: { '.js': '.cjs' },
-    // The sources are ESM; the one use of import.meta (a lazy require of `yaml`) gets the CommonJS equivalent.
     define: { 'import.meta.url': '__baton_module_url' },
-    banner: { js: 'const __baton_module_url = require("node:url").pathToFileURL(__filename).href;' },
+    banner: { js: hotBanner },
   }),
   // `baton mcp` (stdio), which a harness starts with every session: one file with the MCP SDK and zod inside.
   build({
@@ -55,7 +62,7 @@ await Promise.all([
     format: 'cjs',
     outExtension: { '.js': '.cjs' },
     define: { 'import.meta.url': '__baton_module_url' },
-    banner: { js: 'const __baton_module_url = require("node:url").pathToFileURL(__filename).href;' },
+    banner: { js: hotBanner },
   }),
   // The web UI's page: one script and one stylesheet, served by `baton serve` (no inline script: the CSP forbids it).
   build({
@@ -85,6 +92,9 @@ const { gateScript } = await import(
   `data:text/javascript;base64,${Buffer.from(gate.outputFiles[0].text).toString('base64')}`
 );
 writeFileSync('dist/hook-gate.sh', gateScript(), { mode: 0o755 });
+
+// The hot bundles' code caches, made by running them (scripts/code-cache.mjs).
+for (const problem of trainCodeCache()) console.error(`build: code cache: ${problem}`);
 
 if (withTypes) {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

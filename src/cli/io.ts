@@ -1,7 +1,8 @@
 // What a CLI command is given (streams, env, cwd) and how errors become messages and exit codes (in one place).
-import { isatty } from 'node:tty';
+import { isTerminal } from '../core/builtins.js';
 import { visibleText } from '../core/display/visible-text.js';
 import { BatonError } from '../core/errors.js';
+import { writeAllSync } from './fd-output.js';
 import { stdinText } from './stdin-text.js';
 
 export interface CliIO {
@@ -91,8 +92,12 @@ export function wantsJson(argv: string[]): boolean {
   return false;
 }
 
-/** The CliIO of this process: stdout that tolerates its reader going away, stdin read with a cap. */
-export function processIO(): CliIO {
+/**
+ * The CliIO of this process: stdout that tolerates its reader going away, stdin read with a cap. With `direct`
+ * (the short hot commands), stdout and stderr are written synchronously to their descriptors (fd-output.ts).
+ */
+export function processIO({ direct = false } = {}): CliIO {
+  if (direct) return directIO();
   let closed = false;
   // A reader that goes away (`| head -1`) makes the next write fail with EPIPE, emitted as an 'error' event that
   // would crash the process with a stack trace. It only means: stop writing. The streams are touched only when
@@ -126,12 +131,31 @@ export function processIO(): CliIO {
     },
     readStdin: (limit = STDIN_LIMIT) => readCapped(process.stdin, limit),
     // isatty, not process.stdin.isTTY: creating the stdin stream costs milliseconds a silent poll does not spend.
-    ask: isatty(0) && isatty(2) ? askAtTerminal : undefined,
+    ask: isTerminal(0) && isTerminal(2) ? askAtTerminal : undefined,
     flush: () =>
       new Promise((resolve, reject) => {
         if (closed) return reject(new OutputClosed());
         out().write('', (error) => (error ? reject(new OutputClosed()) : resolve()));
       }),
+  };
+}
+
+function directIO(): CliIO {
+  let closed = false;
+  return {
+    env: process.env,
+    cwd: process.cwd(),
+    out: (text) => {
+      if (!closed) closed = !writeAllSync(1, text);
+    },
+    err: (text) => {
+      writeAllSync(2, text);
+    },
+    readStdin: (limit = STDIN_LIMIT) => readCapped(process.stdin, limit),
+    ask: isTerminal(0) && isTerminal(2) ? askAtTerminal : undefined,
+    flush: async () => {
+      if (closed) throw new OutputClosed();
+    },
   };
 }
 

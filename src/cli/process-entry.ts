@@ -14,7 +14,10 @@ const SIGNALS = { SIGINT: 2, SIGTERM: 15 } as const;
  * writing, or waiting on a stdin that never ends) — or a second signal — ends the process at once with
  * 128 + the signal's number, as Node's default handler would have.
  */
-export async function runAsProcess(fn: (argv: string[], io: CliIO) => Promise<number>): Promise<void> {
+export async function runAsProcess(
+  fn: (argv: string[], io: CliIO) => Promise<number>,
+  io: Omit<CliIO, 'signal'> = processIO(),
+): Promise<void> {
   const controller = new AbortController();
   for (const [name, number] of Object.entries(SIGNALS)) {
     process.on(name, () => {
@@ -25,5 +28,5 @@ export async function runAsProcess(fn: (argv: string[], io: CliIO) => Promise<nu
       setTimeout(() => process.exit(exitCode), SIGNAL_GRACE_MS).unref();
     });
   }
-  process.exitCode = await fn(process.argv.slice(2), { ...processIO(), signal: controller.signal });
+  process.exitCode = await fn(process.argv.slice(2), { ...io, signal: controller.signal });
 }

@@ -4,8 +4,8 @@
 // harness's cleanup of its hook nor a kill of the harness's group reaches it), hands it its stdin, and returns. The
 // detached hook waits until the one that started it has exited, then drafts (the note is written atomically, as
 // every note is) and logs what it did.
-import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
+import { childProcess } from '../core/builtins.js';
 
 /**
  * A transcript up to this size is drafted inside the hook: about 0.5 s of reading on a loaded machine (~20 MB/s),
@@ -41,7 +41,7 @@ export function startDetached(
 ): number {
   const [file, ...args] = command;
   if (!file) throw new Error('no command to start');
-  const child = spawn(file, args, {
+  const child = childProcess().spawn(file, args, {
     cwd,
     env: { ...env, [DETACHED_ENV]: String(process.pid) },
     detached: true,

@@ -5,7 +5,7 @@
 import { readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { isatty } from 'node:tty';
+import { isTerminal } from '../../core/builtins.js';
 import { hookEvent, isHookHarness } from '../../hooks/events.js';
 import { idleWindow } from '../../hooks/idle.js';
 import { nothingToDo } from '../../hooks/quiet.js';
@@ -27,7 +27,7 @@ type Stdin = { text: string } | { unread: string };
 // The whole of stdin, at most HOOK_STDIN_LIMIT bytes kept (the rest is read and dropped, so the harness writing it
 // never meets a closed pipe); undefined for a terminal (the full hook handles that as the CLI does).
 function readStdin(): Stdin | undefined {
-  if (isatty(0)) return undefined;
+  if (isTerminal(0)) return undefined;
   const chunks: Buffer[] = [];
   const buffer = Buffer.allocUnsafe(64 * 1024);
   let size = 0;
@@ -74,6 +74,10 @@ function quickArgs(argv: string[]) {
   return { event, harness, board: flags.board, idleAfter };
 }
 
+// The hook gate (hooks/gate) hands a call over only after its own look found work or could not tell: looking again
+// here would only cost time. Not passed on to what the hook starts.
+const fromGate = process.env.BATON_HOOK_FROM_GATE === '1';
+delete process.env.BATON_HOOK_FROM_GATE;
 const argv = process.argv.slice(3);
 const quick = quickArgs(argv);
 // Always read here (the full hook is handed it): one reader, which drains what is past the limit.
@@ -81,6 +85,7 @@ const stdin = readStdin();
 let quiet = false;
 try {
   quiet =
+    !fromGate &&
     quick !== undefined &&
     stdin !== undefined &&
     'text' in stdin &&

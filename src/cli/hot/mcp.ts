@@ -5,4 +5,4 @@
 import { run } from '../commands/mcp.js';
 import { runHot } from './entry.js';
 
-void runHot(run);
+void runHot(run, { streams: true });

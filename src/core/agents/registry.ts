@@ -78,7 +78,9 @@ export function registerAgent(board: Board, agent: string, session?: string): Ag
       lastSeen: now,
       sessions: session && !sessions.includes(session) ? [...sessions, session].slice(-20) : sessions,
     };
-    writeJsonRecord(board, path, record);
+    // Only when it was seen changed: no fsync (a power cut loses at most that).
+    const seenOnly = previous !== undefined && record.sessions === sessions;
+    writeJsonRecord(board, path, record, { fsync: !seenOnly });
     return record;
   });
 }

@@ -1,7 +1,7 @@
 // Whether a project's git checkout keeps its board folder out of `git status`: a board that stays on this machine, or
 // travels by `baton sync` on a branch of its own ("baton"), sits untracked in the project unless it is ignored.
-import { spawnSync } from 'node:child_process';
 import { basename, dirname } from 'node:path';
+import { childProcess } from '../builtins.js';
 import { findCheckout } from './git.js';
 
 /**
@@ -12,7 +12,7 @@ export function untrackedBoardAdvice(boardRoot: string): string | undefined {
   const project = dirname(boardRoot);
   if (basename(boardRoot) !== '.baton' || !findCheckout(project)) return undefined;
   const git = (args: string[]) =>
-    spawnSync('git', args, {
+    childProcess().spawnSync('git', args, {
       cwd: project,
       encoding: 'utf8',
       timeout: 10_000,

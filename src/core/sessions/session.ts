@@ -68,20 +68,21 @@ export function readSession(board: Board, id: string): SessionRecord | undefined
   return read.ok && read.value.id === id ? read.value : undefined;
 }
 
-export function writeSession(board: Board, record: SessionRecord): void {
+export function writeSession(board: Board, record: SessionRecord, { fsync = true } = {}): void {
   validateStoredName(board, 'session', record.id);
   validateStoredName(board, 'agent', record.agent);
   ensureBoard(board);
   if (record.pid !== undefined && record.host === undefined) record.host = hostname();
   // cwd, transcriptPath and touched paths are free text from the harness: redacted like any body.
-  writeJsonRecord(board, boardPath(board, 'sessions', `${record.id}.json`), record);
+  writeJsonRecord(board, boardPath(board, 'sessions', `${record.id}.json`), record, { fsync });
   // The hook gate's view of the session (hook-gate.ts): its names now, none once it has ended.
   refreshGateMarker(board, record);
   if (record.endedAt) clearRecentEdit(board, record.id);
   if (record.pid !== undefined) {
     const start = boardAncestors(board).find((p) => p.pid === record.pid)?.start ?? '';
     const entry: PidEntry = { session: record.id, agent: record.agent, start };
-    writeJsonRecord(board, boardPath(board, 'state', 'pids', `${record.pid}.json`), entry);
+    // Derived (rebuilt from the records when stale): no fsync.
+    writeJsonRecord(board, boardPath(board, 'state', 'pids', `${record.pid}.json`), entry, { fsync: false });
   }
 }
 
@@ -153,7 +154,9 @@ export function recordSession(board: Board, start: SessionStart): SessionRecord 
       pid: start.pid,
       transcriptPath: start.transcriptPath ?? previous?.transcriptPath,
     };
-    writeSession(board, record);
+    // A record made is made durable; a later start changes little that a power cut could lose (when it was seen,
+    // its pid): no fsync, which costs a session-start milliseconds on a busy disk.
+    writeSession(board, record, { fsync: previous === undefined });
     return record;
   });
 }
@@ -176,7 +179,8 @@ export function endSession(board: Board, id: string): boolean {
     const previous = readSession(board, id);
     if (!previous) return false;
     const now = new Date(board.clock()).toISOString();
-    writeSession(board, { ...previous, lastSeen: now, endedAt: now });
+    // Its end lost to a power cut reads as a session whose process is gone: ended all the same.
+    writeSession(board, { ...previous, lastSeen: now, endedAt: now }, { fsync: false });
     return true;
   });
 }

@@ -98,8 +98,13 @@ export function writeRecord(
 }
 
 /** Writes one JSON record (pretty, newline-terminated) atomically, with every string in it redacted. */
-export function writeJsonRecord(board: Board, path: string, value: unknown): WriteRecordResult {
+export function writeJsonRecord(
+  board: Board,
+  path: string,
+  value: unknown,
+  options: { fsync?: boolean } = {},
+): WriteRecordResult {
   const safe = redactJson(board, value);
-  board.store.write(path, `${JSON.stringify(safe.value, null, 2)}\n`);
+  board.store.write(path, `${JSON.stringify(safe.value, null, 2)}\n`, options);
   return { path, redacted: safe.redacted, kinds: safe.kinds };
 }

@@ -37,7 +37,9 @@ const _READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONB
 const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 export function entryKind(path: string): EntryKind {
   try {
-    const stat = lstatSync(path);
+    // A missing path is common (a queue never made, a folder not there yet): answered without an exception.
+    const stat = lstatSync(path, { throwIfNoEntry: false });
+    if (stat === undefined) return 'missing';
     if (stat.isSymbolicLink()) return 'symlink';
     if (stat.isFile()) return 'file';
     if (stat.isDirectory()) return 'dir';
@@ -53,6 +55,11 @@ export function entryKind(path: string): EntryKind {
  * absolute path) is `unsafe_path`. The one place a path is checked to lie inside the board, for every store.
  */
 export function partsBelow(root: string, path: string): string[] {
+  // The common case, a path joined below the root, without path.relative's resolving of both.
+  if (path.startsWith(root) && path[root.length] === sep) {
+    const parts = path.slice(root.length + 1).split(sep);
+    if (!parts.some((part) => part === '' || part === '.' || part === '..')) return parts;
+  }
   const rel = relative(root, path);
   if (rel === '') return [];
   if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {

@@ -1,7 +1,7 @@
 // Opening a transcript file the user named (a regular file only: never a FIFO, device or folder) and streaming it
 // line by line with a cap per line, so memory stays bounded whatever the file's size.
 import { constants, type ReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { fsPromises } from '../builtins.js';
 import { BatonError } from '../errors.js';
 
 /** The longest line a reader parses (16 MiB); a longer one is skipped and counted, never buffered whole. */
@@ -12,6 +12,7 @@ export const MAX_LINE_BYTES = 16 * 1024 * 1024;
  * file: the file is opened with O_NONBLOCK, so a FIFO never blocks, and checked with fstat before any read.
  */
 export async function openTranscript(path: string): Promise<{ stream: ReadStream; size: number }> {
+  const { open, stat } = fsPromises();
   let info: Awaited<ReturnType<typeof stat>>;
   try {
     info = await stat(path);

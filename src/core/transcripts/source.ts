@@ -1,8 +1,8 @@
 // Where a handoff made from a transcript comes from and where it goes: the transcript named directly or through a
 // session record, read into a digest, and the session, lineage, agent and files the note is filed under.
-import { createHash } from 'node:crypto';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Board } from '../board/open-board.js';
+import { crypto } from '../builtins.js';
 import { BatonError } from '../errors.js';
 import { sessionFolder } from '../notes/origin.js';
 import { projectRootOf } from '../sessions/project.js';
@@ -93,7 +93,7 @@ function sessionName(digest: TranscriptDigest, path: string): string {
   for (const candidate of [digest.sessionId, basename(path).replace(/\.jsonl?$/i, '')]) {
     if (candidate !== undefined && !nameProblem('session', candidate)) return candidate;
   }
-  return `transcript-${createHash('sha256').update(path).digest('hex').slice(0, 16)}`;
+  return `transcript-${crypto().createHash('sha256').update(path).digest('hex').slice(0, 16)}`;
 }
 
 // The project the note is filed under, as writeHandoff finds it: the session record's folder, else the board's

@@ -64,8 +64,11 @@ whole=
 
 # The full hook, in this very process (exec: the harness's process tree stays as it was without the gate — a session
 # is anchored to its caller), its stdin the bytes read so far and the rest: a temporary file, unlinked once open.
+# BATON_HOOK_FROM_GATE tells it the gate has looked already (it skips its own quick look).
 full() {
   if [ -n "$lc_all_set" ]; then LC_ALL=$lc_all; else unset LC_ALL; fi
+  BATON_HOOK_FROM_GATE=1
+  export BATON_HOOK_FROM_GATE
   if tmp=$(mktemp "\${TMPDIR:-/tmp}/baton-hook.XXXXXX" 2>/dev/null) && [ -f "$tmp" ]; then
     if { printf '%s' "$head" && { [ -n "$whole" ] || cat; }; } >"$tmp" && exec 3<"$tmp"; then
       rm -f "$tmp"

@@ -1,0 +1,104 @@
+// The hot bundles start from V8's code cache the build made (bin/load-hot.cjs, scripts/code-cache.mjs): every bundle
+// has one this node accepts, and a cache that is not this build's — another build's, garbage, a FIFO, a link — is
+// never used and never stops a command.
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
+import { join, resolve } from 'node:path';
+import { Script } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { cleanEnv, testdir } from '../helpers/testdir.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const HOT = ['hook', 'hook-work', 'send', 'inbox', 'poll', 'board', 'mcp', 'remote'];
+const HEAD = /^\/\/ baton-build [0-9a-f]{32}\n/;
+
+/** A copy of bin/ and dist/ to spoil (inside the checkout, so the bundles' bare imports still resolve). */
+function copyOfBuild(): string {
+  const dir = join(ROOT, '.cache', `code-cache-test-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  cpSync(join(ROOT, 'bin'), join(dir, 'bin'), { recursive: true });
+  cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
+  return dir;
+}
+
+function run(build: string, args: string[], cwd: string) {
+  const result = spawnSync(process.execPath, [join(build, 'bin', 'baton.js'), ...args], {
+    cwd,
+    env: cleanEnv(),
+    encoding: 'utf8',
+    timeout: 120_000,
+    killSignal: 'SIGKILL',
+  });
+  return { code: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('code cache of the hot bundles', () => {
+  it.each(HOT)('dist/hot/%s.cjs has a cache of its own build that this node accepts', (name) => {
+    const file = join(ROOT, 'dist', 'hot', `${name}.cjs`);
+    const source = readFileSync(file, 'utf8');
+    const head = HEAD.exec(source)?.[0];
+    expect(head, 'the bundle starts with its build id').toBeDefined();
+    const cache = readFileSync(`${file}.cache`);
+    expect(cache.toString('latin1', 0, 48)).toBe(head);
+    // As bin/load-hot.cjs compiles it: in the wrapper of a CommonJS module.
+    const script = new Script(Module.wrap(source), { filename: file, cachedData: cache.subarray(48) });
+    expect(script.cachedDataRejected).toBe(false);
+  });
+
+  it('a cache that is not this build’s is never used: commands work the same', () => {
+    const build = copyOfBuild();
+    try {
+      const project = testdir();
+      const hot = join(build, 'dist', 'hot');
+      const send = readFileSync(join(hot, 'send.cjs.cache'));
+      // Another build's id, the same V8 data.
+      writeFileSync(
+        join(hot, 'send.cjs.cache'),
+        Buffer.concat([Buffer.from(`// baton-build ${'0'.repeat(32)}\n`), send.subarray(48)]),
+      );
+      // This build's id, garbage after it.
+      const inbox = readFileSync(join(hot, 'inbox.cjs.cache'));
+      writeFileSync(
+        join(hot, 'inbox.cjs.cache'),
+        Buffer.concat([inbox.subarray(0, 48), Buffer.alloc(4096, 7)]),
+      );
+      // A FIFO (never opened to block) and a link (never followed).
+      rmSync(join(hot, 'poll.cjs.cache'));
+      expect(spawnSync('mkfifo', [join(hot, 'poll.cjs.cache')]).status).toBe(0);
+      rmSync(join(hot, 'board.cjs.cache'));
+      symlinkSync(join(hot, 'send.cjs.cache'), join(hot, 'board.cjs.cache'));
+
+      const sent = run(build, ['send', '--as', 'ann', '--to', 'bob', '--body', 'hello'], project);
+      expect(sent).toMatchObject({ code: 0, signal: null });
+      expect(sent.stdout).toMatch(/^sent m-/);
+      const inboxRun = run(build, ['inbox', '--as', 'bob'], project);
+      expect(inboxRun.code).toBe(0);
+      expect(inboxRun.stdout).toContain('hello');
+      expect(run(build, ['poll', '--as', 'bob'], project)).toMatchObject({ code: 0, signal: null });
+      const board = run(build, ['board'], project);
+      expect(board).toMatchObject({ code: 0, signal: null });
+    } finally {
+      rmSync(build, { recursive: true, force: true });
+    }
+  });
+
+  it('a bundle edited after the build (its id line gone) runs as edited, not from the cache', () => {
+    const build = copyOfBuild();
+    try {
+      const project = testdir();
+      const file = join(build, 'dist', 'hot', 'send.cjs');
+      const source = readFileSync(file, 'utf8');
+      // The same length (V8 alone would take the cache for it), another line, another word printed.
+      const edited = source
+        .replace(HEAD, `${'// edited by hand'.padEnd(47)}\n`)
+        .replace('io.out(`sent ${', 'io.out(`SENT ${');
+      expect(edited.length).toBe(source.length);
+      writeFileSync(file, edited);
+      const sent = run(build, ['send', '--as', 'ann', '--to', 'bob', '--body', 'hi'], project);
+      expect(sent).toMatchObject({ code: 0, signal: null });
+      expect(sent.stdout).toMatch(/^SENT m-/);
+    } finally {
+      rmSync(build, { recursive: true, force: true });
+    }
+  });
+});
