@@ -7,13 +7,23 @@
 // is a real one. Generating takes a while: the board is kept under .bench/web-board-v<VERSION>/ and reused until
 // VERSION changes (bump it when the shape or the record formats change). `webBoard({ dir })` copies it into `dir`
 // for a caller that writes to it; without `dir` the cached board itself is returned: read it, never write to it.
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 /** Bump when the board's shape or baton's record formats change: the cached board is then made again. */
-export const WEB_BOARD_VERSION = 1;
+export const WEB_BOARD_VERSION = 2;
 
 export const WEB_BOARD_SHAPE = Object.freeze({
   notes: 3_000,
@@ -119,19 +129,23 @@ export async function webBoard(options = {}) {
   return { root: join(base, '.baton'), cwd: join(base, PROJECT), manifest };
 }
 
-// Built in a folder of its own, then renamed into place whole: a crash or a second process never leaves half a board.
+// Written outside this checkout (inside it, the notes' files would be relative to the checkout's root), copied beside
+// the cache, then renamed into place whole: a crash or a second process never leaves half a board.
 async function build(cache, dist, log) {
   const temp = `${cache}.tmp-${process.pid}`;
+  const outside = mkdtempSync(join(tmpdir(), 'baton-web-board-'));
   rmSync(temp, { recursive: true, force: true });
-  mkdirSync(join(temp, 'board', PROJECT), { recursive: true });
+  mkdirSync(join(outside, 'board', PROJECT), { recursive: true });
   const started = performance.now();
   try {
     const baton = await import(pathToFileURL(join(dist, 'index.js')).href);
-    const sessions = await sessionWriter(temp);
-    const manifest = generate(baton, sessions, join(temp, 'board'), join(cache, 'board'));
+    const sessions = await sessionWriter(outside);
+    const manifest = generate(baton, sessions, join(outside, 'board'), join(cache, 'board'));
     manifest.seconds = Math.round((performance.now() - started) / 100) / 10;
-    writeFileSync(join(temp, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    rmSync(join(temp, 'session-writer.mjs'), { force: true });
+    writeFileSync(join(outside, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    rmSync(join(outside, 'session-writer.mjs'), { force: true });
+    mkdirSync(dirname(temp), { recursive: true });
+    cpSync(outside, temp, { recursive: true });
     try {
       renameSync(temp, cache);
     } catch (error) {
@@ -143,6 +157,8 @@ async function build(cache, dist, log) {
   } catch (error) {
     rmSync(temp, { recursive: true, force: true });
     throw error;
+  } finally {
+    rmSync(outside, { recursive: true, force: true });
   }
 }
 

@@ -56,33 +56,74 @@ export type TimelineNote = Pick<
   'id' | 'kind' | 'agent' | 'harness' | 'createdAt' | 'title' | 'status' | 'degraded' | 'provenance'
 >;
 
-/** One node of the relation timeline (SPEC §6); children are newest-activity first. */
-export interface TimelineNodeJson {
-  /** Absent for an external parent. */
+/**
+ * One family of the relation timeline (SPEC §6, issue 25), summarised: its first note, how many notes it holds, the
+ * newest of them, and what is in progress or failed. Its notes come with GET /api/timeline/lines.
+ */
+export interface TimelineFamilyJson {
+  /** The first note's id, or `x:<session>` for the notes of an external parent. */
+  key: string;
+  /** The family's first note; absent for an external parent. */
   note?: TimelineNote;
   /** The session id of an external parent (no note on this board): drawn dashed. */
   external?: string;
   kind: 'main' | 'sub-agent' | 'external';
-  /** First 8 characters of the parent session ("source: …"). */
-  source?: string;
-  /** "continued by N". */
-  continuedBy: number;
-  /** The note's session is live ("in progress"). */
-  inProgress: boolean;
-  /** Newest createdAt in the subtree. */
+  /** Every note in the family. */
+  notes: number;
+  /** The newest note's createdAt. */
   latest: string;
-  children: TimelineNodeJson[];
+  /** The newest note of the family. */
+  newest?: TimelineNote;
+  /** Notes whose session is live. */
+  inProgress: number;
+  /** Notes with status error. */
+  errors: number;
+  /** Who wrote its notes and with which harnesses, most notes first. */
+  agents: string[];
+  harnesses: string[];
 }
 
-/** GET /api/timeline[?project=<key>] — every family, newest subtree activity first. */
+/** GET /api/timeline[?project=<key>][&offset=n][&limit=n] — a page of the families, newest activity first. */
 export interface TimelineJson {
   /** The project shown; null = every project. */
   project: string | null;
   projects: string[];
-  families: TimelineNodeJson[];
-  /** Notes in `families`. */
+  /** Families `offset` to `offset + limit` (100 unless asked, at most 500). */
+  families: TimelineFamilyJson[];
+  /** All families. */
+  familyCount: number;
+  offset: number;
+  /** Notes in all families. */
   total: number;
   problems: string[];
+}
+
+/**
+ * One line of an opened family: a chain of continuations is one flat run (depth 0, oldest first); a second
+ * continuation (a branch) and a sub-agent's result sit one step further in than the line they leave.
+ */
+export interface TimelineLineJson {
+  note: TimelineNote;
+  kind: 'main' | 'sub-agent';
+  depth: number;
+  /** It continues a note another continuation already continues: the start of a branch. */
+  branch: boolean;
+  /** How many handoffs continue it. */
+  continuedBy: number;
+  /** Its session is live. */
+  inProgress: boolean;
+}
+
+/** GET /api/timeline/lines?family=<key>[&family=<key>…] (at most 100) — the lines of those families. */
+export interface TimelineLinesJson {
+  /** By family key; a key that is no family (any more) is left out. */
+  lines: Record<string, TimelineLineJson[]>;
+}
+
+/** GET /api/timeline/find/<note-id> — the family holding a note, and its place in the family order. */
+export interface TimelineFindJson {
+  family: string;
+  index: number;
 }
 
 export interface SectionJson {

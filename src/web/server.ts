@@ -12,6 +12,7 @@ import { noteEndpoints } from './api/notes.js';
 import { apiRoute } from './api/router.js';
 import { searchEndpoints } from './api/search.js';
 import { sessionEndpoints } from './api/sessions.js';
+import { timelineEndpoints } from './api/timeline.js';
 import { assetsRoute, findAssets, setPageHeaders } from './assets.js';
 import { eventsRoute } from './events.js';
 
@@ -65,6 +66,7 @@ export function createWebApp(options: WebOptions): WebApp {
       apiRoute({
         endpoints: [
           ...boardEndpoints(options.version ?? ''),
+          ...timelineEndpoints(),
           ...noteEndpoints(),
           ...cardEndpoints,
           ...mailEndpoints,

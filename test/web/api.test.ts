@@ -25,7 +25,9 @@ import type {
   SearchJson,
   SessionsJson,
   ThreadJson,
+  TimelineFindJson,
   TimelineJson,
+  TimelineLinesJson,
 } from '../../src/web/api-types.js';
 import { createWebApp, type WebApp } from '../../src/web/server.js';
 import { GOOD_ANSWER, startLlmServer } from '../helpers/llm-server.js';
@@ -138,24 +140,88 @@ async function serve(board: Board, person?: string, env: Record<string, string> 
 }
 
 describe('reads', () => {
-  it('answers the timeline as SPEC §6 families: lineage, a sub-agent, an external parent', async () => {
+  it('answers the timeline as SPEC §6 families, summarised; an opened family as lines', async () => {
     const board = seed(testdir());
     const { get } = await serve(board);
     const { status, body } = await get<TimelineJson>('/api/timeline');
     expect(status).toBe(200);
-    expect(body.total).toBe(4);
+    expect([body.total, body.familyCount, body.offset]).toEqual([4, 2, 0]);
     const [newest, older] = body.families;
     expect(newest!.kind).toBe('external');
     expect(newest!.external).toBe('elsewhere-9999');
-    expect(newest!.children[0]!.note!.title).toBe('From an external parent');
+    expect(newest!.key).toBe('x:elsewhere-9999');
+    expect(newest!.newest!.title).toBe('From an external parent');
     expect(older!.note!.title).toBe('First generation');
-    expect(older!.continuedBy).toBe(1);
-    const second = older!.children[0]!;
-    expect(second.note!.title).toBe('Second generation');
-    expect(second.inProgress).toBe(true);
-    expect(second.source).toBe('sess-b-0');
-    expect(second.children.map((c) => [c.kind, c.note!.title])).toEqual([['sub-agent', 'Delegated lookup']]);
-    expect('body' in second.note!).toBe(false);
+    // The whole family counted, its newest note named, who wrote it (most notes first), what is live.
+    expect(older).toMatchObject({
+      key: older!.note!.id,
+      notes: 3,
+      inProgress: 1,
+      errors: 0,
+      agents: ['alice', 'bob'],
+      harnesses: ['claude'],
+    });
+    expect(older!.newest!.title).toBe('Delegated lookup');
+    expect(older!.latest).toBe(older!.newest!.createdAt);
+    expect('body' in older!.note!).toBe(false);
+    expect('source' in older!).toBe(false);
+
+    const { body: opened } = await get<TimelineLinesJson>(
+      `/api/timeline/lines?family=${older!.key}&family=${encodeURIComponent(newest!.key)}&family=n-nothing`,
+    );
+    expect(Object.keys(opened.lines).sort()).toEqual([older!.key, newest!.key].sort());
+    expect(
+      opened.lines[older!.key]!.map((l) => [
+        l.note.title,
+        l.kind,
+        l.depth,
+        l.branch,
+        l.continuedBy,
+        l.inProgress,
+      ]),
+    ).toEqual([
+      ['First generation', 'main', 0, false, 1, false],
+      ['Second generation', 'main', 0, false, 0, true],
+      ['Delegated lookup', 'sub-agent', 1, false, 0, false],
+    ]);
+    expect(opened.lines[newest!.key]!.map((l) => [l.note.title, l.depth])).toEqual([
+      ['From an external parent', 0],
+    ]);
+    // Where a note is: its family and that family's place.
+    const second = opened.lines[older!.key]![1]!.note.id;
+    expect((await get<TimelineFindJson>(`/api/timeline/find/${second}`)).body).toEqual({
+      family: older!.key,
+      index: 1,
+    });
+  });
+
+  it('pages the families and bounds what it is asked, refusing nonsense with the exact error', async () => {
+    const board = seed(testdir());
+    const { get } = await serve(board);
+    const page = (await get<TimelineJson>('/api/timeline?offset=1&limit=1')).body;
+    expect([page.offset, page.familyCount, page.families.map((f) => f.note?.title)]).toEqual([
+      1,
+      2,
+      ['First generation'],
+    ]);
+    expect((await get<TimelineJson>('/api/timeline?offset=5')).body.families).toEqual([]);
+    expect(await get('/api/timeline?limit=-1')).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_input', error: 'limit must be a whole number, not "-1"' },
+    });
+    expect(await get('/api/timeline/lines')).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_input', error: 'name at least one family (family=<key>)' },
+    });
+    const many = Array.from({ length: 101 }, (_, i) => `family=n-${i}`).join('&');
+    expect(await get(`/api/timeline/lines?${many}`)).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_input', error: 'at most 100 families at a time' },
+    });
+    expect(await get('/api/timeline/find/n-nowhere')).toMatchObject({
+      status: 404,
+      body: { code: 'not_found', error: 'no note n-nowhere in the timeline' },
+    });
   });
 
   it('a result no session delegated is a family of its own, kind main (the page shows it as a result, not a sub-agent)', async () => {
@@ -168,14 +234,16 @@ describe('reads', () => {
     const { get } = await serve(board);
     const { body } = await get<TimelineJson>('/api/timeline');
     const family = body.families.find((f) => f.note?.id === standalone.id)!;
-    expect([family.kind, family.note!.kind, family.children]).toEqual(['main', 'result', []]);
+    expect([family.kind, family.note!.kind, family.notes]).toEqual(['main', 'result', 1]);
   });
 
   it('answers one note with its six sections, relatives, resume and supplement plan', async () => {
     const board = seed(testdir());
     const { get } = await serve(board);
     const timeline = (await get<TimelineJson>('/api/timeline')).body;
-    const second = timeline.families[1]!.children[0]!.note!;
+    const lines = (await get<TimelineLinesJson>(`/api/timeline/lines?family=${timeline.families[1]!.key}`))
+      .body;
+    const second = lines.lines[timeline.families[1]!.key]![1]!.note;
     const { body } = await get<NoteDetail>(`/api/notes/${second.id}`);
     expect(body.sections!.map((s) => [s.key, s.text])).toEqual([
       ['goal', 'Goal of second.'],
@@ -439,7 +507,8 @@ describe('changes as the person', () => {
     const board = seed(testdir());
     const { get, send } = await serve(board);
     const families = (await get<TimelineJson>('/api/timeline')).body.families;
-    const live = families[1]!.children[0]!.note!;
+    const lines = (await get<TimelineLinesJson>(`/api/timeline/lines?family=${families[1]!.key}`)).body;
+    const live = lines.lines[families[1]!.key]![1]!.note;
     const asked = await send<{ mode: string; session: string }>(
       'POST',
       `/api/notes/${live.id}/supplement`,

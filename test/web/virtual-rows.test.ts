@@ -88,6 +88,8 @@ describe('scrollFor', () => {
 
   it('leaves a row already in view where it is (nearest), and never goes above the start', () => {
     expect(scrollFor(offsets, 21, view, 'nearest')).toBeUndefined();
+    expect(scrollFor(offsets, 21, view, 'auto')).toBeUndefined();
+    expect(scrollFor(offsets, 50, view, 'auto')).toBe(2_300);
     expect(scrollFor(offsets, 1, view, 'center')).toBe(0);
     expect(scrollFor(offsets, -1, view, 'center')).toBeUndefined();
     expect(scrollFor(offsets, 100, view, 'center')).toBeUndefined();

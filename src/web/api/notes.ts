@@ -1,7 +1,5 @@
-// The notes endpoints: the relation timeline, one note with its three actions (resume, continue, request a
-// supplementary handoff), and a note file as stored (note-body.ts).
-import { createHash } from 'node:crypto';
-import { lstatSync } from 'node:fs';
+// The notes endpoints: one note with its three actions (resume, continue, request a supplementary handoff), and a
+// note file as stored (note-body.ts). The timeline's are in timeline.ts.
 import type { Board } from '../../core/board/open-board.js';
 import { BatonError } from '../../core/errors.js';
 import {
@@ -11,36 +9,25 @@ import {
 } from '../../core/llm/supplementary.js';
 import { prepareContinuation, resumeOf } from '../../core/notes/continuation.js';
 import { buildTimeline, type TimelineNode } from '../../core/notes/lineage.js';
-import { type NoteRecord, projectKeyProblem } from '../../core/notes/note.js';
-import { listNoteFiles, listNotes, listProjects, readNote } from '../../core/notes/read.js';
+import type { NoteRecord } from '../../core/notes/note.js';
+import { listNotes, readNote } from '../../core/notes/read.js';
 import { cutLine } from '../../core/notes/result-head.js';
 import { parseSections, SECTION_KEYS, sectionTitle } from '../../core/notes/sections.js';
 import { requestHandoff } from '../../core/pending/request.js';
 import { isStartableHarness, shellLine } from '../../core/sessions/harness-commands.js';
 import { isLive } from '../../core/sessions/live.js';
-import { projectAliases, projectGroup } from '../../core/sessions/project-aliases.js';
+import { projectGroup } from '../../core/sessions/project-aliases.js';
 import { readSession, type SessionRecord } from '../../core/sessions/session.js';
 import { nameProblem } from '../../core/store/names.js';
 import { HARNESS_NAMES, orList } from '../../harnesses/registry.js';
-import type {
-  ContinueResult,
-  NoteDetail,
-  NoteSummary,
-  SupplementResult,
-  TimelineJson,
-  TimelineNodeJson,
-  TimelineNote,
-} from '../api-types.js';
-import { ApiRefusal, SerializedJson, stringField } from './json.js';
+import type { ContinueResult, NoteDetail, NoteSummary, SupplementResult } from '../api-types.js';
+import { ApiRefusal, stringField } from './json.js';
 import { rawNote, shownBody } from './note-body.js';
 import type { ApiContext, Endpoint } from './router.js';
-import { liveSessionIds, problemLines } from './shared.js';
 
-/** The notes endpoints of one web app, with its own memo of the timelines it answered. */
+/** The notes endpoints (the timeline's are in timeline.ts). */
 export function noteEndpoints(): Endpoint[] {
-  const memo: TimelineMemo = new Map();
   return [
-    { method: 'GET', path: /^\/timeline$/, handle: (context) => timeline(context, memo) },
     {
       method: 'GET',
       path: /^\/notes\/([^/]+)$/,
@@ -50,98 +37,6 @@ export function noteEndpoints(): Endpoint[] {
     { method: 'POST', path: /^\/notes\/([^/]+)\/continue$/, handle: continueNote },
     { method: 'POST', path: /^\/notes\/([^/]+)\/supplement$/, handle: supplement },
   ];
-}
-
-// The last timeline answered, per board and project: a page load, a refresh and every open page after a change
-// ask for it, and with 5,000 notes building it costs far more than checking that nothing has changed.
-type TimelineMemo = Map<string, { fingerprint: string; answer: SerializedJson }>;
-const MEMO_ENTRIES = 16;
-
-function timeline({ board, query }: ApiContext, memo: TimelineMemo): SerializedJson {
-  const project = query.get('project') || null;
-  if (project !== null && projectKeyProblem(project)) {
-    throw new ApiRefusal(400, 'invalid_input', `project ${JSON.stringify(project)} is not a project key`);
-  }
-  const live = liveSessionIds(board);
-  // A project's notes are in the folders of its key and its older keys (project-aliases.ts); the list of projects
-  // names each by the key it resolves to.
-  const aliases = projectAliases(board);
-  const group = project === null ? undefined : projectGroup(board, project, aliases);
-  const key = `${board.root}\0${project ?? ''}`;
-  const fingerprint = notesFingerprint(board, group, live);
-  const known = memo.get(key);
-  if (known?.fingerprint === fingerprint) return known.answer;
-  const { notes, problems } = listNotes(board, { project: group, frontMatterOnly: true });
-  const built = buildTimeline(notes, (session) => live.has(session));
-  const answer: TimelineJson = {
-    project: group?.[0] ?? null,
-    projects: [...new Set(listProjects(board).map((name) => aliases.map.get(name) ?? name))],
-    families: built.families.map(nodeJson),
-    total: notes.length,
-    problems: [...problemLines(problems), ...built.problems],
-  };
-  const serialized = new SerializedJson(JSON.stringify(answer));
-  if (memo.size >= MEMO_ENTRIES && !memo.has(key)) memo.delete(memo.keys().next().value!);
-  memo.set(key, { fingerprint, answer: serialized });
-  return serialized;
-}
-
-/**
- * What the timeline depends on, cheaply: every note file's name, size, mtime and inode (an edit in place, a
- * replacement or a removal changes it), the project folders, and which sessions are live.
- */
-function notesFingerprint(board: Board, project: readonly string[] | undefined, live: Set<string>): string {
-  const hash = createHash('sha256');
-  for (const file of listNoteFiles(board, { project })) {
-    try {
-      const stat = lstatSync(file.path);
-      hash.update(`${file.path}\0${stat.size}\0${stat.mtimeMs}\0${stat.ino}\n`);
-    } catch {
-      hash.update(`${file.path}\0gone\n`);
-    }
-  }
-  hash.update(`projects\0${listProjects(board).join('\0')}\nlive\0${[...live].sort().join('\0')}`);
-  hash.update(`\ngroup\0${(project ?? []).join('\0')}`);
-  return hash.digest('hex');
-}
-
-// Iterative: a hand-made lineage thousands of notes deep must not overflow the stack.
-function nodeJson(root: TimelineNode): TimelineNodeJson {
-  const convert = (node: TimelineNode): TimelineNodeJson => ({
-    note: node.note ? rowNote(node.note) : undefined,
-    external: node.external,
-    kind: node.kind,
-    source: node.source,
-    continuedBy: node.continuedBy,
-    inProgress: node.inProgress,
-    latest: node.latest,
-    children: [],
-  });
-  const out = convert(root);
-  const stack: [TimelineNode, TimelineNodeJson][] = [[root, out]];
-  while (stack.length > 0) {
-    const [node, json] = stack.pop()!;
-    for (const child of node.children) {
-      const converted = convert(child);
-      json.children.push(converted);
-      stack.push([child, converted]);
-    }
-  }
-  return out;
-}
-
-function rowNote(note: NoteRecord): TimelineNote {
-  return {
-    id: note.id,
-    kind: note.kind,
-    agent: note.agent,
-    harness: note.harness,
-    createdAt: note.createdAt,
-    title: note.title,
-    status: note.status,
-    degraded: note.degraded,
-    provenance: note.provenance,
-  };
 }
 
 export function summary(note: NoteRecord): NoteSummary {

@@ -1,122 +1,212 @@
-// One row of the relation timeline: title, agent · harness, badges, time. A row renders again only when its node,
-// place, selection or the page's clock and language change, so moving the selection through thousands of rows
-// touches two of them.
+// One row of the relation timeline: a family's summary (its first note, how many notes, the newest, in progress,
+// errors, who) or one line of an opened family. The row is the tree item itself — focusable (one tab stop for the
+// whole tree), with no link or button inside: the ▶ is drawn for the mouse, the keyboard has the arrows. A row
+// renders again only when its item, place, focus or the page's clock and language change, so moving through
+// thousands of rows touches two of them.
 import { Component } from 'preact';
-import type { TimelineNodeJson } from '../api-types.js';
+import type { TimelineFamilyJson, TimelineLineJson, TimelineNote } from '../api-types.js';
 import { t } from './i18n.js';
-import { noteHref } from './route.js';
 import { Badge, short, When } from './ui.js';
 import { visible } from './visible.js';
 
-export interface Row {
-  key: string;
-  node: TimelineNodeJson;
-  depth: number;
-  open: boolean;
-}
+export type TimelineItem =
+  | {
+      type: 'family';
+      key: string;
+      family: TimelineFamilyJson;
+      /** Its place among all families (0-based). */
+      index: number;
+      count: number;
+      /** It has more than one note: it opens. */
+      parent: boolean;
+      open: boolean;
+    }
+  | { type: 'line'; key: string; family: string; line: TimelineLineJson; index: number; count: number };
 
 interface RowProps {
-  row: Row;
-  selected: boolean;
+  item: TimelineItem;
+  /** The tree's tab stop. */
+  active: boolean;
+  /** Its note is open in the detail pane. */
   current: boolean;
   /** Changes every minute and on a language switch (relative times, labels). */
   stamp: number;
-  onToggle: (key: string, open: boolean) => void;
+  onToggle: (family: string) => void;
+  onOpen: (item: TimelineItem) => void;
+  onFocus: (key: string) => void;
 }
 
 export class TimelineRow extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
-    const { row, selected, current, stamp } = this.props;
+    const { item, active, current, stamp } = this.props;
     return (
-      next.row.node !== row.node ||
-      next.row.open !== row.open ||
-      next.row.depth !== row.depth ||
-      next.selected !== selected ||
-      next.current !== current ||
-      next.stamp !== stamp
+      !sameItem(next.item, item) || next.active !== active || next.current !== current || next.stamp !== stamp
     );
   }
 
   override render() {
-    return renderRow(this.props);
+    const { item } = this.props;
+    return item.type === 'family' ? this.family(item) : this.line(item);
+  }
+
+  private family(item: Extract<TimelineItem, { type: 'family' }>) {
+    const { family, open, parent } = item;
+    const note = family.note;
+    const newest = family.newest;
+    const lone = !parent && note !== undefined;
+    return (
+      // biome-ignore lint/a11y/useKeyWithClickEvents: the tree's keydown (timeline.tsx) opens and moves for every row
+      <div
+        class={`row tl-row tl-family${family.kind === 'external' ? ' external' : ''}${this.props.current ? ' current' : ''}`}
+        style={{ '--depth': 0 }}
+        data-testid="timeline-node"
+        data-family={item.key}
+        data-note-id={lone ? note.id : undefined}
+        data-external={note ? undefined : visible(family.external ?? '')}
+        data-kind={family.kind}
+        role="treeitem"
+        tabIndex={this.props.active ? 0 : -1}
+        aria-level={1}
+        aria-posinset={item.index + 1}
+        aria-setsize={item.count}
+        aria-expanded={parent ? (open ? 'true' : 'false') : undefined}
+        aria-selected={this.props.current ? 'true' : 'false'}
+        aria-current={this.props.current ? 'page' : undefined}
+        onClick={() => this.props.onOpen(item)}
+        onFocus={() => this.props.onFocus(item.key)}
+      >
+        {parent ? this.twisty(item.key, open) : <span class="twisty none" />}
+        <div class="row-main">
+          <span class="line">
+            <span class="title">
+              {note
+                ? visible(note.title || note.id)
+                : t('external.session', { id: short(family.external ?? '') })}
+            </span>
+            <When at={family.latest} />
+          </span>
+          <span class="line sub">
+            <span class="who">
+              {parent || !note
+                ? `${t('notes.count', { n: family.notes })} · ${visible(family.agents.join(', '))} · ${visible(family.harnesses.join(', '))}`
+                : visible(`${note.agent} · ${note.harness}`)}
+            </span>
+            <span class="badges">
+              {lone && (
+                <Badge tone="neutral">{t(note.kind === 'result' ? 'kind.result' : 'kind.handoff')}</Badge>
+              )}
+              {family.kind === 'external' && <Badge tone="dashed">{t('badge.external')}</Badge>}
+              {family.inProgress > 0 && (
+                <Badge tone="green">
+                  {parent ? t('family.inprogress', { n: family.inProgress }) : t('badge.inprogress')}
+                </Badge>
+              )}
+              {family.errors > 0 && (
+                <Badge tone="red">
+                  {parent ? t('family.errors', { n: family.errors }) : t('status.error')}
+                </Badge>
+              )}
+              {lone && note.status === 'degraded' && (
+                <Badge tone="amber" title={note.degraded}>
+                  {t('status.degraded')}
+                </Badge>
+              )}
+              {lone && note.provenance === 'raw' && (
+                <Badge title={t('provenance.raw.title')}>{t('provenance.raw')}</Badge>
+              )}
+            </span>
+          </span>
+          {parent && newest && (
+            <span class="line newest" data-testid="family-newest" data-note-id={newest.id}>
+              {t('family.newest', { title: newest.title || newest.id })}
+            </span>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  private line(item: Extract<TimelineItem, { type: 'line' }>) {
+    const { line } = item;
+    const note = line.note;
+    return (
+      // biome-ignore lint/a11y/useKeyWithClickEvents: the tree's keydown (timeline.tsx) opens and moves for every row
+      <div
+        class={`row tl-row child${line.depth > 0 ? ' aside' : ''}${this.props.current ? ' current' : ''}`}
+        style={{ '--depth': line.depth + 1 }}
+        data-testid="timeline-node"
+        data-note-id={note.id}
+        data-family-of={item.family}
+        data-kind={line.kind}
+        data-depth={line.depth}
+        role="treeitem"
+        tabIndex={this.props.active ? 0 : -1}
+        aria-level={line.depth + 2}
+        aria-posinset={item.index + 1}
+        aria-setsize={item.count}
+        aria-selected={this.props.current ? 'true' : 'false'}
+        aria-current={this.props.current ? 'page' : undefined}
+        onClick={() => this.props.onOpen(item)}
+        onFocus={() => this.props.onFocus(item.key)}
+      >
+        <span class="twisty none" />
+        <div class="row-main">
+          <span class="line">
+            <span class="title">{visible(note.title || note.id)}</span>
+            <When at={note.createdAt} />
+          </span>
+          <span class="line sub">
+            <span class="who">{visible(`${note.agent} · ${note.harness}`)}</span>
+            {lineBadges(line, note)}
+          </span>
+        </div>
+      </div>
+    );
+  }
+
+  private twisty(key: string, open: boolean) {
+    // For the mouse only: the row itself is the control (aria-expanded, → and ←), so nothing in it is a second one.
+    return (
+      <span
+        class="twisty"
+        data-testid="expand"
+        data-expanded={open ? 'true' : 'false'}
+        aria-hidden="true"
+        title={t(open ? 'collapse' : 'expand')}
+        onClick={(event) => {
+          event.stopPropagation();
+          this.props.onToggle(key);
+        }}
+      >
+        {open ? '▼' : '▶'}
+      </span>
+    );
   }
 }
 
-function renderRow(props: RowProps) {
-  const { node, depth, open } = props.row;
-  const note = node.note;
-  const parent = node.children.length > 0;
-  const badges = (
+function lineBadges(line: TimelineLineJson, note: TimelineNote) {
+  return (
     <span class="badges">
-      {note && <Badge tone="neutral">{t(note.kind === 'result' ? 'kind.result' : 'kind.handoff')}</Badge>}
-      {node.kind === 'sub-agent' && <Badge tone="violet">{t('badge.subagent')}</Badge>}
-      {node.kind === 'external' && <Badge tone="dashed">{t('badge.external')}</Badge>}
-      {node.inProgress && <Badge tone="green">{t('badge.inprogress')}</Badge>}
-      {node.continuedBy > 0 && <Badge tone="accent">{t('badge.continued', { n: node.continuedBy })}</Badge>}
-      {node.source && <Badge title={t('badge.source.title')}>{t('badge.source', { id: node.source })}</Badge>}
-      {note && note.status !== 'ok' && (
+      <Badge tone="neutral">{t(note.kind === 'result' ? 'kind.result' : 'kind.handoff')}</Badge>
+      {line.kind === 'sub-agent' && <Badge tone="violet">{t('badge.subagent')}</Badge>}
+      {line.branch && <Badge title={t('badge.branch.title')}>{t('badge.branch')}</Badge>}
+      {line.inProgress && <Badge tone="green">{t('badge.inprogress')}</Badge>}
+      {line.continuedBy > 1 && <Badge tone="accent">{t('badge.continued', { n: line.continuedBy })}</Badge>}
+      {note.status !== 'ok' && (
         <Badge tone={note.status === 'error' ? 'red' : 'amber'} title={note.degraded}>
           {t(note.status === 'error' ? 'status.error' : 'status.degraded')}
         </Badge>
       )}
-      {note?.provenance === 'raw' && <Badge title={t('provenance.raw.title')}>{t('provenance.raw')}</Badge>}
+      {note.provenance === 'raw' && <Badge title={t('provenance.raw.title')}>{t('provenance.raw')}</Badge>}
     </span>
   );
-  const body = (
-    <>
-      <span class="line">
-        <span class="title">
-          {note ? visible(note.title || note.id) : t('external.session', { id: short(node.external ?? '') })}
-        </span>
-        <When at={note?.createdAt ?? node.latest} />
-      </span>
-      <span class="line sub">
-        <span class="who">{note ? visible(`${note.agent} · ${note.harness}`) : t('external.note')}</span>
-        {badges}
-      </span>
-    </>
-  );
-  return (
-    <div
-      class={`row tl-row${depth > 0 ? ' child' : ''}${node.kind === 'external' ? ' external' : ''}${props.current ? ' current' : ''}`}
-      style={{ '--depth': depth }}
-      data-testid="timeline-node"
-      data-note-id={note?.id}
-      data-external={note ? undefined : visible(node.external ?? '')}
-      data-kind={node.kind}
-      role="treeitem"
-      tabIndex={-1}
-      aria-level={depth + 1}
-      aria-selected={props.selected ? 'true' : 'false'}
-      data-selected={props.selected ? 'true' : undefined}
-    >
-      {parent ? (
-        <button
-          type="button"
-          class="twisty"
-          data-testid="expand"
-          aria-expanded={open ? 'true' : 'false'}
-          title={t(open ? 'collapse' : 'expand')}
-          onClick={() => props.onToggle(props.row.key, !open)}
-        >
-          {/* Named by its text (no aria-label to disagree with the count shown): "Expand 2 below". */}
-          <span class="sr-only">{t(open ? 'collapse' : 'expand')}</span>
-          <span aria-hidden="true">{open ? '▼' : '▶'}</span>
-          <span class="kids">{node.children.length}</span>
-          <span class="sr-only">{t('below')}</span>
-        </button>
-      ) : (
-        <span class="twisty none" />
-      )}
-      {note ? (
-        <a class="row-main" href={noteHref(note.id)} aria-current={props.current ? 'page' : undefined}>
-          {body}
-        </a>
-      ) : (
-        <div class="row-main" title={visible(node.external)}>
-          {body}
-        </div>
-      )}
-    </div>
-  );
+}
+
+// Items are made again on every change of the list: a row compares what it shows.
+function sameItem(a: TimelineItem, b: TimelineItem): boolean {
+  if (a === b) return true;
+  if (a.key !== b.key || a.index !== b.index || a.count !== b.count) return false;
+  if (a.type === 'family' && b.type === 'family')
+    return a.family === b.family && a.open === b.open && a.parent === b.parent;
+  return a.type === 'line' && b.type === 'line' && a.line === b.line;
 }

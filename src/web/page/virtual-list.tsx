@@ -6,6 +6,7 @@
 // scrolling ancestor, looked for again on resize). `activeIndex` (the roving-tabindex row, the selection) is kept in
 // the DOM even when scrolled far away, so the focus and the list's one tab stop are never lost; `scrollToIndex`
 // brings a row into view (a deep link, a keyboard move), correcting for heights it learns on the way.
+// Rows must not use `content-visibility: auto` (an off-screen row would be measured at its placeholder size).
 import { Component, type ComponentChildren, createRef, type JSX } from 'preact';
 import { type Align, rowOffsets, rowRange, scrollFor } from './virtual-rows.js';
 

@@ -54,12 +54,13 @@ export function rowRange(
   return { start, end: Math.max(end, start + 1) };
 }
 
-export type Align = 'start' | 'center' | 'nearest';
+export type Align = 'start' | 'center' | 'nearest' | 'auto';
 
 /**
  * Where the list's own scroll position (`view`: its top and height, px into the list) must go for row `index` to be
  * seen: `start` puts it at the top, `center` in the middle, `nearest` moves as little as possible (undefined when it is
- * already whole in view). Never past the list's start.
+ * already whole in view), `auto` leaves a row in view where it is and centres one that is not. Never past the list's
+ * start.
  */
 export function scrollFor(
   offsets: Float64Array,
@@ -71,10 +72,14 @@ export function scrollFor(
   if (index < 0 || index >= n) return undefined;
   const top = offsets[index]!;
   const height = offsets[index + 1]! - top;
+  const inView = top >= view.top && top + height <= view.top + view.height;
   let target: number;
-  if (align === 'start') target = top;
+  if (align === 'auto') {
+    if (inView) return undefined;
+    target = top - (view.height - height) / 2;
+  } else if (align === 'start') target = top;
   else if (align === 'center') target = top - (view.height - height) / 2;
-  else if (top >= view.top && top + height <= view.top + view.height) return undefined;
+  else if (inView) return undefined;
   else target = top < view.top || height > view.height ? top : top + height - view.height;
   return Math.max(0, target);
 }
