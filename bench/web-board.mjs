@@ -6,7 +6,8 @@
 // Deterministic (a seeded generator, fixed times) and written with the built library (dist/index.js), so every record
 // is a real one. Generating takes a while: the board is kept under .bench/web-board-v<VERSION>/ and reused until
 // VERSION changes (bump it when the shape or the record formats change). `webBoard({ dir })` copies it into `dir`
-// for a caller that writes to it; without `dir` the cached board itself is returned: read it, never write to it.
+// for a caller that writes to it; without `dir` the cached board itself is returned: read it (a server reading it
+// keeps its derived front-matter cache in state/note-heads/), never write to it.
 import {
   cpSync,
   existsSync,

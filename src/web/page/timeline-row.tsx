@@ -27,6 +27,8 @@ interface RowProps {
   item: TimelineItem;
   /** The tree's tab stop. */
   active: boolean;
+  /** The keyboard's selection (or, before any, the open note's row). */
+  selected: boolean;
   /** Its note is open in the detail pane. */
   current: boolean;
   /** Changes every minute and on a language switch (relative times, labels). */
@@ -38,9 +40,13 @@ interface RowProps {
 
 export class TimelineRow extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
-    const { item, active, current, stamp } = this.props;
+    const { item, active, selected, current, stamp } = this.props;
     return (
-      !sameItem(next.item, item) || next.active !== active || next.current !== current || next.stamp !== stamp
+      !sameItem(next.item, item) ||
+      next.active !== active ||
+      next.selected !== selected ||
+      next.current !== current ||
+      next.stamp !== stamp
     );
   }
 
@@ -60,7 +66,7 @@ export class TimelineRow extends Component<RowProps> {
         class={`row tl-row tl-family${family.kind === 'external' ? ' external' : ''}${this.props.current ? ' current' : ''}`}
         style={{ '--depth': 0 }}
         data-testid="timeline-node"
-        data-family={item.key}
+        data-family={visible(family.key)}
         data-note-id={lone ? note.id : undefined}
         data-external={note ? undefined : visible(family.external ?? '')}
         data-kind={family.kind}
@@ -70,13 +76,13 @@ export class TimelineRow extends Component<RowProps> {
         aria-posinset={item.index + 1}
         aria-setsize={item.count}
         aria-expanded={parent ? (open ? 'true' : 'false') : undefined}
-        aria-selected={this.props.current ? 'true' : 'false'}
+        aria-selected={this.props.selected ? 'true' : 'false'}
         aria-current={this.props.current ? 'page' : undefined}
         onClick={() => this.props.onOpen(item)}
         onFocus={() => this.props.onFocus(item.key)}
       >
-        {parent ? this.twisty(item.key, open) : <span class="twisty none" />}
-        <div class="row-main">
+        {parent ? this.twisty(family.key, open) : <span class="twisty none" />}
+        <div class="row-main" title={note ? undefined : visible(family.external)}>
           <span class="line">
             <span class="title">
               {note
@@ -117,7 +123,7 @@ export class TimelineRow extends Component<RowProps> {
             </span>
           </span>
           {parent && newest && (
-            <span class="line newest" data-testid="family-newest" data-note-id={newest.id}>
+            <span class="line newest" data-testid="family-newest" data-newest-id={newest.id}>
               {t('family.newest', { title: newest.title || newest.id })}
             </span>
           )}
@@ -136,7 +142,7 @@ export class TimelineRow extends Component<RowProps> {
         style={{ '--depth': line.depth + 1 }}
         data-testid="timeline-node"
         data-note-id={note.id}
-        data-family-of={item.family}
+        data-family-of={visible(item.family)}
         data-kind={line.kind}
         data-depth={line.depth}
         role="treeitem"
@@ -144,7 +150,7 @@ export class TimelineRow extends Component<RowProps> {
         aria-level={line.depth + 2}
         aria-posinset={item.index + 1}
         aria-setsize={item.count}
-        aria-selected={this.props.current ? 'true' : 'false'}
+        aria-selected={this.props.selected ? 'true' : 'false'}
         aria-current={this.props.current ? 'page' : undefined}
         onClick={() => this.props.onOpen(item)}
         onFocus={() => this.props.onFocus(item.key)}

@@ -185,12 +185,12 @@ export function TimelineView({ note }: { note?: string }) {
     if (target) go({ view: 'timeline', note: target });
   };
 
-  // The roving tab stop: the focused row, else the open note's, else the first.
+  // The roving tab stop: the row the keys (or the focus) last moved to, else the open note's, else the first. The
+  // selection (aria-selected) is that row, once there is one.
   const rows = items.filter((item): item is TimelineItem => item.type === 'family' || item.type === 'line');
-  const stop =
-    (active && rows.some((item) => item.key === active) && active) ||
-    (note !== undefined && items[itemOf(items, note)]?.key) ||
-    rows[0]?.key;
+  const chosen = (active && rows.some((item) => item.key === active) && active) || undefined;
+  const selectedKey = chosen ?? (note !== undefined ? items[itemOf(items, note)]?.key : undefined);
+  const stop = selectedKey ?? rows[0]?.key;
   const activeIndex = stop === undefined ? -1 : items.findIndex((item) => item.key === stop);
 
   const move = (to: number) => {
@@ -214,7 +214,8 @@ export function TimelineView({ note }: { note?: string }) {
       case 'ArrowDown':
       case 'j':
         done();
-        return at < 0 ? step(-1, 1) : step(at, 1);
+        // The first key press selects the first row (or the open note's) rather than the one after it.
+        return selectedKey === undefined || at < 0 ? step(-1, 1) : step(at, 1);
       case 'ArrowUp':
       case 'k':
         done();
@@ -283,6 +284,7 @@ export function TimelineView({ note }: { note?: string }) {
       <TimelineRow
         item={item}
         active={item.key === stop}
+        selected={item.key === selectedKey}
         current={note !== undefined && itemOf([item], note) === 0}
         stamp={stamp}
         onToggle={toggle}

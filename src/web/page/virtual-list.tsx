@@ -58,6 +58,7 @@ export class VirtualList<T> extends Component<VirtualListProps<T>, State> {
   private pending?: { index: number; options: ScrollOptions; frames: number };
   private frame = 0;
   private rendered = { start: 0, end: 0, pinned: -1, first: 0 };
+  private lastItems?: readonly T[];
 
   /** Brings row `index` into view (default: centred), rendering it first; `focus` focuses it once there. */
   scrollToIndex(index: number, options: ScrollOptions = {}): void {
@@ -230,7 +231,11 @@ export class VirtualList<T> extends Component<VirtualListProps<T>, State> {
         this.observed.delete(element);
       }
     }
-    if (this.state.end > this.props.items.length || this.state.end === 0) this.update();
+    // Rows added or removed (a family opened) change what the viewport needs.
+    if (this.lastItems !== this.props.items) {
+      this.lastItems = this.props.items;
+      this.update();
+    }
     if (this.pending) this.settle();
   }
 

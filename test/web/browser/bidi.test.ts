@@ -84,8 +84,10 @@ describe('bidi and control characters from the board are shown escaped, as the C
     const { serve, opened } = await open();
     const { page } = opened;
     await visit(opened, serve, '#/timeline', '[data-testid="timeline-node"]');
+    // Tall enough for every row of the windowed list to be in the DOM.
+    await page.setViewportSize({ width: 1280, height: 4000 });
     for (let round = 0; round < 10; round++) {
-      const closed = page.locator('[data-testid="expand"][aria-expanded="false"]:visible');
+      const closed = page.locator('[data-testid="expand"][data-expanded="false"]:visible');
       if ((await closed.count()) === 0) break;
       await closed.first().click();
     }

@@ -51,12 +51,12 @@ describe('the demo board', () => {
 
     await page.locator('[data-testid="timeline-node"]').first().waitFor();
     for (let round = 0; round < 20; round++) {
-      const closed = page.locator('[data-testid="expand"][aria-expanded="false"]:visible');
+      const closed = page.locator('[data-testid="expand"][data-expanded="false"]:visible');
       if ((await closed.count()) === 0) break;
       await closed.first().click();
     }
     const note = await firstId(page, '[data-testid="timeline-node"][data-note-id]', 'data-note-id');
-    await page.locator(`[data-testid="timeline-node"][data-note-id="${note}"] a`).first().click();
+    await page.locator(`[data-testid="timeline-node"][data-note-id="${note}"]`).first().click();
     await page.locator('[data-testid="detail"] [data-action="resume"]').waitFor();
     await check('demo-timeline');
 

@@ -30,9 +30,10 @@ function seedSessions(dir: string) {
 /** The id (note, card, thread, session) of the row holding the keyboard selection, or null. */
 function selected(page: Page): Promise<string | null> {
   return page.evaluate<string | null>(`(() => {
-    const id = (row) => row.getAttribute('data-note-id') || row.getAttribute('data-card-id') || 'external:' + row.getAttribute('data-external');
+    const id = (row) => row.getAttribute('data-note-id') || row.getAttribute('data-card-id') ||
+      (row.hasAttribute('data-external') ? 'external:' + row.getAttribute('data-external') : row.getAttribute('data-family'));
     const at = document.querySelector('[aria-selected="true"]');
-    const row = at && at.closest('[data-note-id], [data-external], [data-card-id]');
+    const row = at && at.closest('[data-note-id], [data-external], [data-card-id], [data-family]');
     if (row) return id(row);
     // Said plainly when the page marks the selection some other way than the agreed aria-selected.
     const other = document.querySelector('[data-selected="true"], .selected');

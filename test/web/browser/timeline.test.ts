@@ -1,9 +1,11 @@
-// The relation timeline in Chromium (SPEC §6): families newest-first, parents collapsed, expanding, a note's six
-// sections, the resume and continue actions; screenshots in light, dark and narrow.
+// The relation timeline in Chromium (SPEC §6, issue 25): families newest-first, each a summary row; an opened family
+// a flat run with asides one step in; the tree's keys; a deep link on the big board; a note's six sections, the
+// resume and continue actions; screenshots in light, dark and narrow.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webBoard } from '../../../bench/web-board.mjs';
 import {
   launchBrowser,
   noise,
@@ -26,21 +28,27 @@ afterAll(async () => {
 
 const NODE = '[data-testid="timeline-node"]';
 
+/** A note's own row: a line of an opened family, or the row of a family of one note. */
 function row(page: Page, noteId: string): Locator {
   return page.locator(`${NODE}[data-note-id="${noteId}"]`);
 }
 
-/** The row's own expand toggle (its children's rows, when nested inside it, come after it). */
-function toggle(page: Page, noteId: string): Locator {
-  return row(page, noteId).locator('[data-testid="expand"]').first();
+/** A family's summary row (its key: the first note's id, or `x:<session>`). */
+function family(page: Page, key: string): Locator {
+  return page.locator(`${NODE}[data-family="${key}"]`);
 }
 
-/** What identifies each visible timeline row: its note id, or `external:<session>`. */
+/** The ▶ of a family row. */
+function toggle(page: Page, key: string): Locator {
+  return family(page, key).locator('[data-testid="expand"]');
+}
+
+/** What identifies each row in the DOM, top to bottom: a note's id, else (a family) `f:<family key>`. */
 async function visibleRows(page: Page): Promise<string[]> {
   return page
     .locator(`${NODE}:visible`)
     .evaluateAll((nodes) =>
-      nodes.map((n) => n.getAttribute('data-note-id') ?? `external:${n.getAttribute('data-external')}`),
+      nodes.map((n) => n.getAttribute('data-note-id') ?? `f:${n.getAttribute('data-family')}`),
     );
 }
 
@@ -53,65 +61,159 @@ async function openTimeline(seeded: TimelineBoard, options = {}) {
 
 async function expandLineage(page: Page, seeded: TimelineBoard) {
   await toggle(page, seeded.notes.l1).click();
-  await row(page, seeded.notes.l2).waitFor({ state: 'visible' });
-  await toggle(page, seeded.notes.l2).click();
   await row(page, seeded.notes.l3).waitFor({ state: 'visible' });
 }
 
+/** The rows in seedTimeline's order, collapsed. */
+function collapsed(seeded: TimelineBoard): string[] {
+  const { notes, external } = seeded;
+  return [`f:${notes.l1}`, notes.lone, `f:x:${external}`, `f:${notes.o1}`];
+}
+
 describe('timeline view', () => {
-  it('lists families newest activity first, with every parent collapsed', async () => {
+  it('lists families newest activity first, each one summarised row, collapsed', async () => {
     const seeded = seedTimeline(testdir());
     const { page, watch } = await openTimeline(seeded);
-    expect(await visibleRows(page)).toEqual(seeded.familyOrder);
-    // Collapsed: no child of any family is shown, and each parent's toggle says so.
-    for (const child of ['l2', 'l3', 'sub', 'ext', 'o2'] as const) {
-      expect(await row(page, seeded.notes[child]).isVisible()).toBe(false);
+    expect(await visibleRows(page)).toEqual(collapsed(seeded));
+    for (const child of ['l1', 'l2', 'l3', 'sub', 'ext', 'o2'] as const) {
+      expect(await row(page, seeded.notes[child]).count()).toBe(0);
     }
-    expect(await toggle(page, seeded.notes.l1).getAttribute('aria-expanded')).toBe('false');
-    const external = page.locator(`${NODE}[data-external="${seeded.external}"]`);
-    expect(await external.getAttribute('data-kind')).toBe('external');
-    expect(await row(page, seeded.notes.l1).getAttribute('data-kind')).toBe('main');
+    const lineage = family(page, seeded.notes.l1);
+    expect(await lineage.getAttribute('aria-expanded')).toBe('false');
+    // The whole family counted (not the first note's children), what is live, who, and its newest note by title.
+    const summary = (await shown(lineage)).split('\n').join(' ');
+    expect(summary).toContain('Lineage gen1 handoff');
+    expect(summary).toContain('4 notes');
+    expect(summary).toMatch(/1 in progress/);
+    expect(summary).toContain('alice · claude');
+    expect(summary).toContain('newest: Lineage gen3 handoff');
+    // No "source: <8 characters of a session id>" anywhere.
+    expect(await page.locator('.list-pane').textContent()).not.toMatch(/source:/);
+    expect(await family(page, `x:${seeded.external}`).getAttribute('data-kind')).toBe('external');
+    // A family of one note is that note's row, with nothing to open.
+    expect(await row(page, seeded.notes.lone).getAttribute('aria-expanded')).toBeNull();
     expect(noise(watch)).toEqual([]);
   });
 
-  it('expands a family: generation 2, then generation 3 and the sub-agent under it, newest first', async () => {
+  it('an opened family is one flat run, oldest first; the sub-agent result one step in under its note', async () => {
     const seeded = seedTimeline(testdir());
     const { page, watch } = await openTimeline(seeded);
     await toggle(page, seeded.notes.l1).click();
-    expect(await toggle(page, seeded.notes.l1).getAttribute('aria-expanded')).toBe('true');
-    await row(page, seeded.notes.l2).waitFor({ state: 'visible' });
-    expect(await row(page, seeded.notes.l3).isVisible()).toBe(false);
-    await toggle(page, seeded.notes.l2).click();
-    await row(page, seeded.notes.l3).waitFor({ state: 'visible' });
-    const { notes, sessions } = seeded;
+    await row(page, seeded.notes.l3).waitFor();
+    const { notes } = seeded;
+    expect(await family(page, notes.l1).getAttribute('aria-expanded')).toBe('true');
     expect(await visibleRows(page)).toEqual([
+      `f:${notes.l1}`,
       notes.l1,
       notes.l2,
-      notes.l3,
       notes.sub,
-      notes.lone,
-      `external:${seeded.external}`,
-      notes.o1,
+      notes.l3,
+      ...collapsed(seeded).slice(1),
     ]);
+    const depth = (id: string) => row(page, id).getAttribute('data-depth');
+    expect([
+      await depth(notes.l1),
+      await depth(notes.l2),
+      await depth(notes.sub),
+      await depth(notes.l3),
+    ]).toEqual(['0', '0', '1', '0']);
+    expect(await row(page, notes.l3).getAttribute('aria-level')).toBe('2');
+    expect(await row(page, notes.sub).getAttribute('aria-level')).toBe('3');
     expect(await row(page, notes.sub).getAttribute('data-kind')).toBe('sub-agent');
-    expect(await row(page, notes.l3).getAttribute('data-kind')).toBe('main');
-    // SPEC §6 labels: "continued by N" (a sub-agent is not a continuation), "source: <first 8 of parent>", in progress.
     const own = async (id: string) => (await shown(row(page, id))).split('\n').join(' ');
-    expect(await own(notes.l1)).toMatch(/continued by 1\b/i);
-    expect(await own(notes.l3)).toContain(sessions.l2.slice(0, 8));
     expect(await own(notes.l3)).toMatch(/in progress/i);
     expect(await own(notes.sub)).toMatch(/sub-agent/i);
-    // Collapsing again hides the whole subtree.
+    // A chain's links are its order: no "continued by 1" on every note.
+    expect(await own(notes.l1)).not.toMatch(/continued by/i);
+    // Collapsing hides the lines again.
     await toggle(page, notes.l1).click();
-    await row(page, notes.l2).waitFor({ state: 'hidden' });
-    expect(await row(page, notes.l3).isVisible()).toBe(false);
+    await row(page, notes.l2).waitFor({ state: 'detached' });
+    expect(await visibleRows(page)).toEqual(collapsed(seeded));
+    expect(noise(watch)).toEqual([]);
+  });
+
+  it('the tree is one tab stop with arrow keys inside: up, down, right opens, left closes or goes up, Home, End', async () => {
+    const seeded = seedTimeline(testdir());
+    const { page, watch } = await openTimeline(seeded);
+    const { notes } = seeded;
+    const focused = () =>
+      page.evaluate<string | null>(`(() => {
+        const at = document.activeElement;
+        if (!at || !at.matches('[data-testid="timeline-node"]')) return 'not a row: ' + (at && at.tagName);
+        return at.getAttribute('data-note-id') || 'f:' + at.getAttribute('data-family');
+      })()`);
+    // One tab stop: the first row; every other row is out of the tab order.
+    expect(await page.locator(`${NODE}[tabindex="0"]`).count()).toBe(1);
+    await family(page, notes.l1).focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe(notes.lone);
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe(`f:${notes.l1}`);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => family(page, notes.l1).getAttribute('aria-expanded')).toBe('true');
+    await row(page, notes.l1).waitFor();
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe(notes.l1);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe(notes.sub);
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused()).toBe(`f:${notes.l1}`);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => family(page, notes.l1).getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('End');
+    expect(await focused()).toBe(`f:${notes.o1}`);
+    await page.keyboard.press('Home');
+    expect(await focused()).toBe(`f:${notes.l1}`);
+    expect(await page.locator(`${NODE}[tabindex="0"]`).count()).toBe(1);
+    // Enter on a note opens it.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).hash).toBe(`#/notes/${notes.lone}`);
+    // No control inside a row: the ▶ is for the mouse, the row itself is the tree item.
+    expect(await page.locator(`${NODE} a, ${NODE} button, ${NODE} [tabindex]`).count()).toBe(0);
+    expect(noise(watch)).toEqual([]);
+  });
+
+  it('a link to a note deep in a 72-note family of the big board opens the family, scrolls the note into view and focuses it', {
+    timeout: 240_000,
+  }, async () => {
+    // The cached board itself (a copy of 15,000 files takes longer to remove than a test may): the server writes
+    // nothing to it but its derived front-matter cache.
+    const big = await webBoard();
+    const serve = await startServe(big.root, { cwd: big.cwd });
+    const { middle, root } = big.manifest.longest;
+    const { page, watch } = await openPage(browser, `${serve.url}#/notes/${middle}`, {
+      viewport: { width: 1440, height: 900 },
+    });
+    const target = row(page, middle);
+    await target.waitFor();
+    await expect
+      .poll(
+        () => page.evaluate<string | null>('document.activeElement?.getAttribute("data-note-id") ?? null'),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(middle);
+    expect(await target.getAttribute('data-family-of')).toBe(root);
+    // In the list pane's viewport, not thousands of pixels below it.
+    const pane = (await page.locator('.list-pane').boundingBox())!;
+    const box = (await target.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(pane.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(pane.y + pane.height);
+    // Windowed: of 200 families and 72 lines only what is near the viewport is in the DOM.
+    expect(await page.locator(NODE).count()).toBeLessThan(80);
+    await page.locator('[data-testid="detail"] [data-section="goal"]').waitFor();
+    await screenshot(page, 'timeline-big-deep-link');
     expect(noise(watch)).toEqual([]);
   });
 
   it("opens a note from its row: the six sections rendered from Markdown, and the note's route", async () => {
     const seeded = seedTimeline(testdir());
     const { page, watch } = await openTimeline(seeded);
-    await row(page, seeded.notes.l1).getByText('Lineage gen1 handoff').first().click();
+    await expandLineage(page, seeded);
+    await row(page, seeded.notes.l1).click();
     const detail = page.locator('[data-testid="detail"]');
     await detail.locator('[data-section="next"]').waitFor();
     expect(new URL(page.url()).hash).toBe(`#/notes/${seeded.notes.l1}`);
@@ -167,24 +269,24 @@ describe('timeline view', () => {
     expect(noise(watch)).toEqual([]);
   });
 
-  it('screenshots: 1280×800 light and dark, 420×800 without sideways scrolling', {
+  it('screenshots: 1440×900 light and dark, 390×844 without sideways scrolling', {
     timeout: 60_000,
   }, async () => {
     const seeded = seedTimeline(testdir());
     const shots: Record<string, string> = {};
     for (const [name, options] of [
-      ['timeline-light', { colorScheme: 'light' }],
-      ['timeline-dark', { colorScheme: 'dark' }],
-      ['timeline-narrow', { colorScheme: 'light', viewport: { width: 420, height: 800 } }],
+      ['timeline-light', { colorScheme: 'light', viewport: { width: 1440, height: 900 } }],
+      ['timeline-dark', { colorScheme: 'dark', viewport: { width: 1440, height: 900 } }],
+      ['timeline-narrow', { colorScheme: 'light', viewport: { width: 390, height: 844 } }],
     ] as const) {
       const { page, watch } = await openTimeline(seeded, options);
       await expandLineage(page, seeded);
-      await row(page, seeded.notes.l3).getByText('Lineage gen3 handoff').first().click();
+      await row(page, seeded.notes.l3).click();
       await page.locator('[data-testid="detail"] [data-section="next"]').waitFor();
       shots[name] = await pageBackground(page);
       await screenshot(page, name);
       if (name === 'timeline-narrow') {
-        expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(420);
+        expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
       }
       expect(noise(watch)).toEqual([]);
     }
