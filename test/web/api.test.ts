@@ -596,15 +596,13 @@ describe('the note detail, sessions and mail at size', () => {
     expect(parent.projectKey).not.toBe(child.projectKey);
     // A parent session nobody recorded and no note names: said as such, nothing to open.
     const timeline = (await get<TimelineJson>('/api/timeline')).body;
-    const external = timeline.families.find((f) => f.external === 'elsewhere-9999')!.children[0]!.note!;
+    const external = timeline.families.find((f) => f.external === 'elsewhere-9999')!.newest!;
     const lone = (await get<NoteDetail>(`/api/notes/${external.id}`)).body;
     expect(lone.externalParent).toEqual({ session: 'elsewhere-9999', recorded: false });
     // A note in its family has its parent, and no external one.
-    const second = (
-      await get<NoteDetail>(
-        `/api/notes/${timeline.families.find((f) => f.note?.title === 'First generation')!.children[0]!.note!.id}`,
-      )
-    ).body;
+    const family = timeline.families.find((f) => f.note?.title === 'First generation')!;
+    const lines = (await get<TimelineLinesJson>(`/api/timeline/lines?family=${family.key}`)).body.lines;
+    const second = (await get<NoteDetail>(`/api/notes/${lines[family.key]![1]!.note.id}`)).body;
     expect([second.parent?.title, second.externalParent]).toEqual(['First generation', undefined]);
   });
 
