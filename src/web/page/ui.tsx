@@ -62,12 +62,26 @@ export function ErrorBox({ error, read }: { error: ApiFailure; read?: boolean })
   const code = read && error.code.startsWith('invalid') ? 'not_found' : error.code;
   const hint =
     hints[code] ?? (error.status === 401 || error.status === 403 ? 'error.forbidden' : 'error.other');
+  // A read of something not there says so in the page's language; the server's own words (in English, naming the
+  // id and the board) follow as detail.
+  const missing = read && code === 'not_found';
   return (
     <div class="state error" data-testid="error" role="alert">
-      <strong>{error.code === 'unreachable' ? t('error.unreachable.title') : visible(error.message)}</strong>
+      <strong>
+        {error.code === 'unreachable'
+          ? t('error.unreachable.title')
+          : missing
+            ? t('error.not_found.title')
+            : visible(error.message)}
+      </strong>
       <p>
         <Rich text={t(hint)} />
       </p>
+      {missing && (
+        <p class="error-detail" lang="en">
+          {visible(error.message)}
+        </p>
+      )}
     </div>
   );
 }
