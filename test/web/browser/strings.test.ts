@@ -16,8 +16,20 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Names and key labels, the same in both languages (alice and bob: the example recipients of a new message). */
-const NAMES = new Set(['baton', 'markdown', 'git', 'ctrl', 'enter', 'space', 'esc', 'alice', 'bob']);
+/** Names and key labels, the same in both languages (UTC in a time; alice and bob: the example recipients of a new message). */
+const NAMES = new Set([
+  'baton',
+  'markdown',
+  'git',
+  'ctrl',
+  'enter',
+  'space',
+  'esc',
+  'utc',
+  'gmt',
+  'alice',
+  'bob',
+]);
 
 const WORD = /[A-Za-z]{3,}/g;
 
