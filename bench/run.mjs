@@ -29,6 +29,7 @@ const SECTIONS = [
   'index',
   'gc',
   'web',
+  'search',
   'markdown',
   'remote',
   'sync',

@@ -10,6 +10,7 @@ import { tabStop, useListKeys } from './keyboard.js';
 import { useResource } from './resource.js';
 import { go, href, parseRoute, type Route } from './route.js';
 import { Badge, Empty, ErrorBox, Loading, type Tone, When } from './ui.js';
+import { VirtualList } from './virtual-list.js';
 import { visible } from './visible.js';
 
 type Result = SearchJson['results'][number];
@@ -126,13 +127,19 @@ export function SearchView({ q }: { q: string }) {
       {query && !res.data && !res.error && <Loading />}
       {res.data && results.length === 0 && <Empty text={t('empty.search', { q: query })} />}
       {results.length > 0 && (
-        <div class="rows results" role="listbox" aria-label={t('search')}>
-          {results.map((r, i) => {
+        <VirtualList
+          class="rows results"
+          role="listbox"
+          label={t('search')}
+          items={results}
+          itemKey={(r) => `${r.type}:${r.id}`}
+          estimate={80}
+          activeIndex={results.findIndex((r) => `${r.type}:${r.id}` === stop)}
+          renderItem={(r, i) => {
             const id = `${r.type}:${r.id}`;
             return (
               // The row is the link: an option of the listbox holds nothing focusable.
               <a
-                key={id}
                 class="row"
                 href={href(targets[i]!)}
                 data-testid="search-result"
@@ -160,8 +167,8 @@ export function SearchView({ q }: { q: string }) {
                 </span>
               </a>
             );
-          })}
-        </div>
+          }}
+        />
       )}
     </section>
   );

@@ -114,3 +114,96 @@ describe('search', () => {
     expect(noise(watch)).toEqual([]);
   });
 });
+
+describe('search: marks, type chips, a hit opened in view', () => {
+  it('marks the matched words in titles and snippets (elements, not HTML), keeps the snippet’s Markdown lines', async () => {
+    const seeded = seedSearch(testdir());
+    const { board } = seedBoard(seeded.root.replace(/\/\.baton$/, ''));
+    createCard(board, { title: 'Zebra <img src=x onerror="window.__xss=1"> crossing', as: 'mallory' });
+    const serve = await startServe(seeded.root);
+    const { page, watch } = await openPage(
+      browser,
+      `${serve.url}#/search/${encodeURIComponent('zebra crossing')}`,
+    );
+    await result(page, 'note').waitFor();
+    const marks = await page.locator('[data-testid="search-result"] mark').allTextContents();
+    expect(marks.length).toBeGreaterThanOrEqual(8);
+    for (const mark of marks) expect(mark.toLowerCase()).toMatch(/^(zebra|crossing)$/);
+    // The note's snippet: its heading line, then the line that matched, as lines.
+    const note = result(page, 'note').locator('[data-testid="search-snippet"]');
+    expect(await note.innerText()).toBe('## Goal\nRepaint the zebra crossing.');
+    // A title that holds markup is shown as text around the marks; nothing of it runs.
+    const hostile = page.locator('[data-testid="search-result"]', { hasText: 'onerror' });
+    expect(await hostile.locator('.title').innerText()).toBe(
+      'Zebra <img src=x onerror="window.__xss=1"> crossing',
+    );
+    expect(await hostile.locator('img').count()).toBe(0);
+    expect(await page.evaluate('window.__xss')).toBeUndefined();
+    await screenshot(page, 'search-marks');
+    expect(noise(watch)).toEqual([]);
+  });
+
+  it('type chips narrow the results and All brings them back', async () => {
+    const seeded = seedSearch(testdir());
+    const serve = await startServe(seeded.root);
+    const { page, watch } = await openPage(browser, `${serve.url}#/search/zebra`);
+    await result(page, 'note').waitFor();
+    const kinds = async () =>
+      (
+        await page
+          .locator('[data-testid="search-result"]')
+          .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-kind')))
+      ).sort();
+    expect(await kinds()).toEqual(['card', 'message', 'note']);
+    const chip = (type: string) => page.locator(`[data-testid="search-chip"][data-type="${type}"]`);
+    await chip('card').click();
+    await expect.poll(kinds).toEqual(['card']);
+    expect(await chip('card').getAttribute('aria-pressed')).toBe('true');
+    expect(await chip('all').getAttribute('aria-pressed')).toBe('false');
+    await chip('message').click();
+    await expect.poll(kinds).toEqual(['card', 'message']);
+    await chip('result').click();
+    await chip('card').click();
+    await chip('message').click();
+    await page.locator('[data-testid="empty"]').waitFor();
+    await chip('all').click();
+    await expect.poll(kinds).toEqual(['card', 'message', 'note']);
+    await screenshot(page, 'search-chips');
+    expect(noise(watch)).toEqual([]);
+  });
+
+  it('a hit on an old note among many opens that note, in view', async () => {
+    const dir = testdir();
+    const { root, at } = seedBoard(dir);
+    let target = '';
+    for (let i = 0; i < 80; i++) {
+      const note = writeHandoff(at(i), {
+        sections: { ...sections(`step ${i}`), goal: i === 3 ? 'Find the okapi in the logs.' : `Step ${i}.` },
+        title: `Step ${i} of the long line`,
+        session: sessionId(`s${i}`),
+        parentSession: '',
+        agent: 'alice',
+        currentSession: false,
+      }).note;
+      if (i === 3) target = note.id;
+    }
+    const serve = await startServe(root);
+    const { page, watch } = await openPage(browser, `${serve.url}#/timeline`, {
+      viewport: { width: 1440, height: 900 },
+    });
+    await page.locator('[data-testid="timeline-node"]').first().waitFor();
+    await search(page, 'okapi');
+    expect(await page.locator('[data-testid="search-result"]').count()).toBe(1);
+    await result(page, 'note').click();
+    await expect.poll(() => new URL(page.url()).hash).toBe(`#/notes/${target}`);
+    const goal = page.locator('[data-testid="detail"] [data-section="goal"]');
+    await goal.waitFor();
+    expect(await shown(goal)).toContain('Find the okapi in the logs.');
+    const box = await goal.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + Math.min(box!.height, 20)).toBeLessThanOrEqual(900);
+    await screenshot(page, 'search-opened-note');
+    expect(noise(watch)).toEqual([]);
+  });
+});
