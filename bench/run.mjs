@@ -30,6 +30,7 @@ const SECTIONS = [
   'gc',
   'web',
   'search',
+  'web-timeline',
   'markdown',
   'remote',
   'sync',
