@@ -422,6 +422,12 @@ export interface SearchJson {
   truncated: boolean;
 }
 
+/** GET /api/search/ready — the page asks as its search box gets the focus: the index is built, or made current. */
+export interface SearchReadyJson {
+  /** Notes, results, cards and messages (a fan-out once) in the index. */
+  documents: number;
+}
+
 /** What GET /api/events streams (server-sent events): `event: change`, data = this. */
 export interface ChangeEvent {
   /** Which parts of the board changed. */

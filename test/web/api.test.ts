@@ -417,6 +417,9 @@ describe('reads', () => {
   it('search is kept current: a message sent after the first search is found by the next', async () => {
     const board = seed(testdir());
     const { get } = await serve(board);
+    const ready = await get<{ documents: number }>('/api/search/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.documents).toBeGreaterThan(0);
     expect((await get<SearchJson>('/api/search?q=quokka')).body.total).toBe(0);
     sendMessage(board, { from: 'alice', to: 'bob', body: 'A quokka smiles.' });
     await expect

@@ -6,14 +6,22 @@ import { isSearchType, MAX_QUERY, SEARCH_TYPES, type SearchType } from '../../co
 import type { LiveSearch } from '../../core/search/live-search.js';
 import type { SearchHit } from '../../core/search/search-index.js';
 import { projectGroup } from '../../core/sessions/project-aliases.js';
-import type { SearchJson } from '../api-types.js';
+import type { SearchJson, SearchReadyJson } from '../api-types.js';
 import { ApiRefusal } from './json.js';
 import type { ApiContext, Endpoint } from './router.js';
 
 export const MAX_RESULTS = 100;
 
 export function searchEndpoints(live: () => LiveSearch): Endpoint[] {
-  return [{ method: 'GET', path: /^\/search$/, handle: (context) => search(context, live()) }];
+  return [
+    { method: 'GET', path: /^\/search$/, handle: (context) => search(context, live()) },
+    // The page asks when its search box gets the focus: the index is built (or brought up to date) before Enter.
+    {
+      method: 'GET',
+      path: /^\/search\/ready$/,
+      handle: ({ board }): SearchReadyJson => ({ documents: live().current(board).size }),
+    },
+  ];
 }
 
 function search({ board, query }: ApiContext, live: LiveSearch): SearchJson {

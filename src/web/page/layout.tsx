@@ -6,6 +6,7 @@ import type { ApiFailure } from './api.js';
 import { lang, setLang, t } from './i18n.js';
 import { emitChange, type LiveState } from './live.js';
 import { go, href, type Route, type View } from './route.js';
+import { warmSearch } from './search.js';
 import { currentTheme, toggleTheme } from './theme.js';
 import { ErrorBox, Rich } from './ui.js';
 import { visible } from './visible.js';
@@ -168,6 +169,7 @@ function SearchBox({ route, inputRef }: { route: Route; inputRef: { current: HTM
         placeholder={t('search.placeholder')}
         aria-label={t('search')}
         onInput={(event) => setText(event.currentTarget.value)}
+        onFocus={warmSearch}
       />
     </form>
   );

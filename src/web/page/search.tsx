@@ -4,7 +4,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { SearchJson, SearchRange, SearchType } from '../api-types.js';
-import { seg } from './api.js';
+import { getJson, seg } from './api.js';
 import { type StringKey, t } from './i18n.js';
 import { tabStop, useListKeys } from './keyboard.js';
 import { useResource } from './resource.js';
@@ -34,6 +34,14 @@ const typeTone: Record<SearchType, Tone> = {
   card: 'accent',
   message: 'neutral',
 };
+
+/**
+ * Asks the server to have its search index ready (it builds it at the first search: about a second on a big board),
+ * while the person is still typing. Best effort: a failure shows nowhere; the search itself will say.
+ */
+export function warmSearch(): void {
+  getJson('/api/search/ready').catch(() => {});
+}
 
 /** The route a result opens: the server's link when it is one of the page's own routes, else built from the id. */
 function targetOf(result: Result): Route {
