@@ -1,24 +1,46 @@
-// `npm run test:quick`: the developer's inner loop, under a minute on two cores. It leaves out what takes the longest
-// and proves the most exhaustive properties; `npm test` (and CI) runs every file.
+// `npm run test:quick`: the developer's inner loop, under a minute on an idle two-core machine. It leaves out what
+// takes the longest and proves the most exhaustive properties, and says so when it starts; `npm test` (and CI) runs
+// every file. README.md (Development) lists the same.
 import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config.js';
+
+/** What the quick run leaves out, and why. */
+export const LEFT_OUT: [pattern: string, why: string][] = [
+  ['test/**/*kill*.test.ts', '1,000 SIGKILLs of writers; sends and syncs killed mid-write'],
+  ['test/cli/hostile-board.test.ts', 'a link at every level of the layout, met by every command'],
+  [
+    'test/package/**',
+    'installs a fresh checkout (npm ci + build), type-checks consumers, regenerates docs/api',
+  ],
+  ['test/cli/process.test.ts', 'signals, closed pipes, endless stdin'],
+  ['test/cli/which-board.test.ts', 'racing first sends on a new board'],
+  ['test/core/sessions/touched.test.ts', 'eight concurrent writers'],
+  ['test/cli/contract.test.ts', 'every flag, exit code and --json error of every command'],
+  ['test/cli/continue.test.ts', 'continue end to end, with stand-in harnesses'],
+  ['test/cli/card.test.ts', 'the card CLI end to end (the core card tests stay)'],
+  ['test/web/browser/**', 'the web UI in headless Chromium, every view (the API tests of test/web stay)'],
+  ['test/sync/**', 'git between several clones: machines, projects, attributes, large records'],
+  ['test/cli/sync.test.ts', 'baton sync end to end, --watch and signals included (the core sync tests stay)'],
+  [
+    'test/harnesses/*/hooks.test.ts',
+    "each harness's hooks through the built binary (the shared hook tests stay)",
+  ],
+  ['test/hooks/identity.test.ts', 'who a hook is, found through real process trees'],
+  ['test/remote/**', 'the CLI and MCP over BATON_URL against a served board'],
+];
+
+// Said before the run, so a green quick run is never taken for the whole suite.
+if (process.env.VITEST_WORKER_ID === undefined && process.env.VITEST_POOL_ID === undefined) {
+  process.stderr.write(
+    `test:quick leaves out (npm test runs them):\n${LEFT_OUT.map(([pattern, why]) => `  ${pattern} — ${why}\n`).join('')}`,
+  );
+}
 
 export default mergeConfig(
   base,
   defineConfig({
     test: {
-      exclude: [
-        ...configDefaults.exclude,
-        'test/**/*kill*.test.ts', // 1,000 SIGKILLs of writers; sends killed mid-write
-        'test/cli/hostile-board.test.ts', // a link at every level of the layout, met by every command
-        'test/package/**', // installs a fresh checkout (npm ci + build), type-checks consumers, regenerates docs/api
-        'test/cli/process.test.ts', // signals, closed pipes, endless stdin
-        'test/cli/which-board.test.ts', // racing first sends on a new board
-        'test/core/sessions/touched.test.ts', // eight concurrent writers
-        'test/cli/contract.test.ts', // every flag, exit code and --json error of every command
-        'test/cli/continue.test.ts',
-        'test/cli/card.test.ts', // the card CLI end to end (the core card tests stay)
-      ],
+      exclude: [...configDefaults.exclude, 'test/e2e/**', ...LEFT_OUT.map(([pattern]) => pattern)],
     },
   }),
 );

@@ -71,7 +71,61 @@ const PATHOLOGICAL = {
   'aws ids and base64': () => fill(`AK${'IA'}ABCDEFGHIJKLMNOP ${'Ab1+'.repeat(10)}\n`),
   'zero-width spaces in a run': () => fill('ab\u200b'),
   'full-width letters': () => fill('\uff41'),
+  // The rest of the shapes test/core/redaction/pathological.test.ts runs (there without a bound on time: it is here).
+  digits: () => fill('7'),
+  capitals: () => fill('A'),
+  'eyJ then a run': () => `eyJ${fill('a')}`,
+  'private key headers with a far END': () =>
+    fill('-----BEGIN RSA PRIVATE KEY-----\nAAAA\n', '-----END RSA PRIVATE KEY-----'),
+  'github_pat_ repeated': () => fill('github' + '_pat_'),
+  'sk- repeated': () => fill('sk-'),
+  'AKIA repeated': () => fill('AK' + 'IA'),
+  'token then spaces': () => `token${fill(' ')}`,
+  'url without at': () => `https://user:${fill('p')}`,
+  'basic with long base64': () => `Basic ${fill('QUJD')}`,
+  'telegram digits': () => fill('123456789:AA'),
+  'discord-like dots': () => fill('MTIzNDU2Nzg5MDEyMzQ1Njc4.'),
+  'azure account key run': () => `AccountKey=${fill('Ab1+')}`,
+  'azure client secret tildes': () => fill('abc8Q~'),
+  markers: () => fill('[REDACTED:'),
+  'random base64': () => randomBase64(size),
+  'nested block headers': () => fill('  password: |\n'),
+  'password= then brackets': () => fill('password=a(b[c{'),
+  'query separators': () => `password=${fill('&a')}`,
+  'mysql then dashes': () => `mysql ${fill('-p')}`,
+  '--password then quote': () => fill("--password '"),
+  'sshpass flags': () => fill('sshpass -e -p '),
+  'twilio sids and hex': () =>
+    fill(`A${'C'}${'0123456789abcdef'.repeat(2)} ${'fedcba9876543210'.repeat(2)}\n`),
+  'full-width run': () => fill('\uff47\uff48\uff50\uff3f'),
+  'lowercase key headers': () => fill('--begin private key--\n'),
+  'word-processor dash headers': () => fill('\u2014\u2013BEGIN PRIVATE KEY\u2014\u2013\n'),
+  'dotted env values': () => fill('VAULT_TOKEN=a.b.c '),
+  'token then a long member path': () => `token: ${fill('a.')}`,
+  'pat. repeated': () => fill('pa' + 't.'),
+  'key- then hex': () => `ke${'y-'}${fill('a')}`,
+  'hvs. then a run': () => `hv${'s.'}${fill('a')}`,
+  'dp.pt. repeated': () => fill('dp.' + 'pt.'),
+  'xoxe. repeated': () => fill('xo' + 'xe.'),
+  'sentry org token then base64': () => `sntry${'s'}_eyJ${randomBase64(size)}`,
+  'planetscale dots': () => `pscale_${'tkn'}_${fill('a.')}`,
+  'authress-like segments': () => fill('sc_aaaaa.aaaa.ac' + 'c_'),
+  'yandex-like segments': () => fill('t1.' + 'aaaa.'),
+  'base64 jwt prefix repeated': () => fill('ZX' + 'lK'),
+  'bedrock key then base64': () => `bedrock-api-key-${'YmVkcm9jay5hbWF6b25hd3MuY29t'}${randomBase64(size)}`,
 };
+
+// Deterministic base64 noise (a linear congruential generator): the same text on every run.
+function randomBase64(length) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  let state = 42;
+  const chars = new Array(length);
+  for (let i = 0; i < length; i++) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    chars[i] = alphabet[state % 64];
+  }
+  return chars.join('');
+}
 
 function throughput(files, bytes) {
   for (const text of files) redact(text, NO_ENV);
