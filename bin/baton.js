@@ -38,5 +38,8 @@ const command = process.argv[2];
 // Help and the version are this installation's own; `baton mcp` bridges to the server's /mcp (in the full CLI).
 const LOCAL = new Set([undefined, 'help', '--help', '-h', 'version', '--version', '-v', 'mcp']);
 if (remote && !LOCAL.has(command)) require('./load-hot.cjs').loadHot('remote');
+// A hook the gate hands over has work (or the gate could not tell): the full hook at once, without the quick look.
+else if (command === 'hook' && process.env.BATON_HOOK_FROM_GATE === '1')
+  require('./load-hot.cjs').loadHot('hook-work').runGatedHook();
 else if (HOT.has(command)) require('./load-hot.cjs').loadHot(command);
 else import('../dist/cli.js');

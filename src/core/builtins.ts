@@ -1,13 +1,12 @@
-// Node built-ins that cost a hook or a `send` measurable start-up time when loaded (child_process, crypto, tty and
-// fs/promises together about 10 ms: each pulls in streams, sockets or the crypto library) and that most runs never
-// use: loaded on first use instead of when the bundle starts. Types stay the modules' own.
+// Node built-ins that cost a hook or a `send` measurable start-up time when loaded (child_process, tty and
+// fs/promises each pull in streams or sockets) and that most runs never use: loaded on first use instead of when
+// the bundle starts. Types stay the modules' own. (Hashing a path: sha256.ts, without node:crypto.)
 import { fstatSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const load = createRequire(import.meta.url);
 
 export const childProcess = (): typeof import('node:child_process') => load('node:child_process');
-export const crypto = (): typeof import('node:crypto') => load('node:crypto');
 export const fsPromises = (): typeof import('node:fs/promises') => load('node:fs/promises');
 
 /** Whether `fd` is a terminal: only a character device can be, so a pipe or a file never loads `node:tty`. */

@@ -4,8 +4,19 @@
 import { BatonError } from '../../core/errors.js';
 import { run } from '../commands/hook.js';
 import { runHot } from './entry.js';
+import { readHookStdin, startWatchdog } from './hook-stdin.js';
 
 export type HandedStdin = { text: string } | { unread: string } | undefined;
+
+/**
+ * A call the hook gate (hooks/gate) hands over (BATON_HOOK_FROM_GATE=1): its own look found work or could not tell,
+ * so hook.cjs's quick look would only cost time. Not passed on to what the hook starts.
+ */
+export function runGatedHook(): Promise<void> {
+  delete process.env.BATON_HOOK_FROM_GATE;
+  startWatchdog();
+  return runHookProcess(readHookStdin());
+}
 
 export function runHookProcess(stdin: HandedStdin): Promise<void> {
   return runHot((argv, io) => {

@@ -106,7 +106,9 @@ function configValue(text: string): string {
 function gitDirOf(dotGit: string): string | undefined {
   try {
     // Followed when a link: git follows a `.git` that is one, and so does finding the checkout.
-    const stat = statSync(dotGit);
+    // Most folders on the way up have none: answered without an exception (each costs a hook time).
+    const stat = statSync(dotGit, { throwIfNoEntry: false });
+    if (stat === undefined) return undefined;
     if (stat.isDirectory()) return dotGit;
     if (!stat.isFile()) return undefined;
     // Worktrees and submodules: `.git` is a file saying `gitdir: <path>`.

@@ -147,7 +147,8 @@ function walkUp(start: string, home: string): string | undefined {
 
 function isDirectory(path: string): boolean {
   try {
-    return statSync(path).isDirectory();
+    // Most folders walked have no board: answered without an exception.
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
   } catch {
     return false;
   }
@@ -160,7 +161,8 @@ function isDirectory(path: string): boolean {
  */
 export function folderState(root: string): FolderState {
   try {
-    const stat = lstatSync(root);
+    const stat = lstatSync(root, { throwIfNoEntry: false });
+    if (stat === undefined) return { kind: 'missing' };
     const isLink = stat.isSymbolicLink();
     if (!stat.isDirectory() && !(isLink && isDirectory(root))) {
       return { kind: 'other', why: isLink ? 'a link to something that is not a folder' : 'not a folder' };

@@ -17,7 +17,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { loadSettings } from '../board/config.js';
 import { findCheckout, readRemoteUrl } from '../board/git.js';
 import type { Board, Redactor } from '../board/open-board.js';
-import { crypto } from '../builtins.js';
+import { sha256Hex } from '../sha256.js';
 import { normalizeRemoteUrl } from './remote-url.js';
 
 export type ProjectKeySource = 'config' | 'origin' | 'folder';
@@ -66,7 +66,7 @@ export function projectIdentityOf(cwd: string, board?: Board): ProjectIdentity {
   // The repository's git folder (shared by its worktrees), else the folder itself.
   const where = checkout ? checkout.commonDir : root;
   const name = checkout ? repositoryName(checkout.commonDir) : basename(root);
-  const hash = crypto().createHash('sha256').update(where).digest('hex').slice(0, FOLDER_HASH);
+  const hash = sha256Hex(where).slice(0, FOLDER_HASH);
   const stem = slug(redact(name).text)
     .slice(0, PROJECT_KEY_CHARS - FOLDER_HASH - 1)
     .replace(/-+$/, '');

@@ -74,7 +74,8 @@ function statEntry(root: string, path: string): StoreStat {
 // lstat of a path whose folders are checked.
 function lstatEntry(path: string): StoreStat {
   try {
-    const stat = lstatSync(path);
+    const stat = lstatSync(path, { throwIfNoEntry: false });
+    if (stat === undefined) return MISSING;
     return { kind: kindOf(stat), size: stat.size, mtimeMs: stat.mtimeMs, links: stat.nlink, ino: stat.ino };
   } catch (error) {
     if (isMissing(error)) return MISSING;

@@ -1,5 +1,15 @@
 // A cross-process lock on one record (mkdir is atomic everywhere); locks of killed holders are broken.
-import { closeSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BatonError } from '../errors.js';
 import { tempPathFor } from './atomic-write.js';
@@ -67,7 +77,8 @@ function acquire(root: string, path: string, options: LockOptions): string {
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code !== 'EEXIST' && code !== 'ENOTEMPTY') throw error;
-        breakIfAbandoned(root, lockDir, staleMs);
+        // A lock just broken is tried again at once, however long breaking it took on a busy machine.
+        if (breakIfAbandoned(root, lockDir, staleMs)) continue;
         if (Date.now() > deadline) {
           throw new BatonError(
             'conflict',
@@ -94,7 +105,13 @@ function release(lockDir: string): void {
   } catch {
     return; // broken by a waiter that judged it abandoned
   }
-  rmSync(doomed, { recursive: true, force: true });
+  // What a lock folder holds is its owner file: removed, then the folder (no recursive walk for the usual case).
+  try {
+    unlinkSync(join(doomed, LOCK_OWNER));
+    rmdirSync(doomed);
+  } catch {
+    rmSync(doomed, { recursive: true, force: true });
+  }
 }
 
 function writeOwner(lockDir: string): void {
@@ -119,13 +136,14 @@ export function lockAbandoned(root: string, lockDir: string, staleMs: number, no
   return !isRunning(owner);
 }
 
-// The lock is first renamed away, so of several waiters that see it abandoned only one removes it.
-function breakIfAbandoned(root: string, lockDir: string, staleMs: number): void {
+// The lock is first renamed away, so of several waiters that see it abandoned only one removes it. True when it
+// is gone (broken here, or released meanwhile).
+function breakIfAbandoned(root: string, lockDir: string, staleMs: number): boolean {
   let stat: ReturnType<typeof lstatSync>;
   try {
     stat = lstatSync(lockDir);
   } catch {
-    return; // released meanwhile
+    return true; // released meanwhile
   }
   if (!stat.isDirectory()) {
     throw new BatonError(
@@ -134,13 +152,14 @@ function breakIfAbandoned(root: string, lockDir: string, staleMs: number): void 
     );
   }
   try {
-    if (!lockAbandoned(root, lockDir, staleMs)) return;
+    if (!lockAbandoned(root, lockDir, staleMs)) return false;
     // Hidden and temp-shaped, so a leftover (we die right here) is never read as a record and gc removes it.
     const doomed = tempPathFor(lockDir);
     renameSync(lockDir, doomed);
     rmSync(doomed, { recursive: true, force: true });
+    return true;
   } catch {
-    // released or broken by someone else meanwhile
+    return false; // released or broken by someone else meanwhile: tried again
   }
 }
 

@@ -2,11 +2,11 @@
 // session record, read into a digest, and the session, lineage, agent and files the note is filed under.
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Board } from '../board/open-board.js';
-import { crypto } from '../builtins.js';
 import { BatonError } from '../errors.js';
 import { sessionFolder } from '../notes/origin.js';
 import { projectRootOf } from '../sessions/project.js';
 import { readSession, type SessionRecord } from '../sessions/session.js';
+import { sha256Hex } from '../sha256.js';
 import { nameProblem, validateName } from '../store/names.js';
 import type { TranscriptDigest } from './digest.js';
 import { type ReadTranscriptOptions, readTranscript } from './read-transcript.js';
@@ -93,7 +93,7 @@ function sessionName(digest: TranscriptDigest, path: string): string {
   for (const candidate of [digest.sessionId, basename(path).replace(/\.jsonl?$/i, '')]) {
     if (candidate !== undefined && !nameProblem('session', candidate)) return candidate;
   }
-  return `transcript-${crypto().createHash('sha256').update(path).digest('hex').slice(0, 16)}`;
+  return `transcript-${sha256Hex(path).slice(0, 16)}`;
 }
 
 // The project the note is filed under, as writeHandoff finds it: the session record's folder, else the board's
