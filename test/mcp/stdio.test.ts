@@ -52,6 +52,18 @@ describe('baton mcp (stdio)', () => {
     expect(text).toContain('from the shell');
   });
 
+  it('board with a query searches from the built server (its bundle requires the search library only then)', async () => {
+    const dir = testdir();
+    const alice = await stdioClient(dir, ['--as', 'alice']);
+    await call(alice, 'dm_send', { to: 'bob', body: 'the pangolin is back' });
+    const found = await call(alice, 'board', { query: 'pangolin' });
+    expect(found.isError).toBeFalsy();
+    expect(textOf(found)).toContain('  │ the pangolin is back');
+    expect(textOf(await call(alice, 'board', { query: 'pangolin', type: 'card' }))).toBe(
+      'nothing matches "pangolin" — every word must match; try fewer or shorter words',
+    );
+  });
+
   it('binds the launching session on dm_register when started without an identity', async () => {
     const dir = testdir();
     const client = await stdioClient(dir, []);
