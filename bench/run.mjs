@@ -31,6 +31,7 @@ const SECTIONS = [
   'web',
   'search',
   'web-timeline',
+  'web-rss',
   'markdown',
   'remote',
   'sync',

@@ -1,0 +1,135 @@
+// Web server memory section of `npm run bench`: `baton serve` on the big board of issue 25 (bench/web-board.mjs:
+// 3,000 notes, 5,238 messages, 100 cards), 1,000 page loads fetched from Node — each what the page asks for when it
+// opens a view: the shell (/, /app.js, /style.css), /api/board, the live stream (/api/events, opened and dropped as
+// a closed tab drops it) and the views' calls: timeline, mail, inbox, cards, sessions, agents, a search, a note, a
+// thread and a card (rotating over the board's records, so the server's caches see many keys). The server's resident
+// memory (VmRSS) after 100 loads vs after 1,000: flat is the goal (growth < 10 %); growth that keeps on is a leak.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { webBoard } from './web-board.mjs';
+
+const LOADS = 1_000;
+const WARM = 100;
+const GROWTH_GOAL = 0.1;
+const WORDS = ['login', 'flaky', 'timer', 'csv export', 'retry', 'cache', 'release', 'migration'];
+
+/** `baton serve --port 0` on `root`; resolves once it prints its address. */
+function serve(bin, root, cwd) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--board', root], {
+      cwd,
+      env: Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('BATON_'))),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      const found =
+        /listening on http:\/\/[^\s/]+:(\d+)\//.exec(stderr) ??
+        /web UI: http:\/\/[^\s/]+:(\d+)\//.exec(stderr);
+      if (found)
+        resolve({
+          pid: child.pid,
+          url: `http://127.0.0.1:${found[1]}/`,
+          stop: () =>
+            new Promise((done) => {
+              if (child.exitCode !== null) return done();
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+    });
+    child.once('exit', (code) => reject(new Error(`baton serve exited ${code}: ${stderr}`)));
+  });
+}
+
+function rssMb(pid) {
+  const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  return kb / 1024;
+}
+
+async function get(url) {
+  const response = await fetch(url);
+  if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
+  return response.arrayBuffer();
+}
+
+/** Opens the live stream, reads its first bytes and drops it (a page closed mid-stream). */
+async function touchEvents(url) {
+  const abort = new AbortController();
+  const response = await fetch(`${url}api/events`, { signal: abort.signal });
+  if (response.status !== 200) throw new Error(`GET /api/events: ${response.status}`);
+  const reader = response.body.getReader();
+  await reader.read();
+  abort.abort();
+  await reader.cancel().catch(() => {});
+}
+
+/** The web-rss rows for bench/run.mjs. ctx: { bin, dist, log? }. */
+export default async function webRssBench(ctx) {
+  const log = ctx.log ?? (() => {});
+  const { root, cwd, manifest } = await webBoard({ dist: ctx.dist, log });
+  const server = await serve(ctx.bin, root, cwd);
+  try {
+    const url = server.url;
+    // The records the loads open, taken from the board's own lists.
+    const cards = JSON.parse(Buffer.from(await get(`${url}api/cards`)).toString()).cards.map((c) => c.id);
+    const threads = JSON.parse(Buffer.from(await get(`${url}api/mail?limit=200`)).toString()).threads.map(
+      (t) => t.id,
+    );
+    const notes = manifest.familyOrder;
+    if (!cards.length || !threads.length || !notes.length)
+      throw new Error('the big board lists nothing to open');
+    const e = encodeURIComponent;
+    const load = async (i) => {
+      await Promise.all([
+        get(url),
+        get(`${url}app.js`),
+        get(`${url}style.css`),
+        get(`${url}api/board`),
+        touchEvents(url),
+      ]);
+      await Promise.all([
+        get(`${url}api/timeline?limit=200`),
+        get(`${url}api/mail?limit=200`),
+        get(`${url}api/inbox?limit=200`),
+        get(`${url}api/cards`),
+        get(`${url}api/sessions`),
+        get(`${url}api/agents`),
+      ]);
+      await Promise.all([
+        get(`${url}api/search?q=${e(WORDS[i % WORDS.length])}`),
+        get(`${url}api/notes/${e(notes[i % notes.length])}`),
+        get(`${url}api/threads/${e(threads[i % threads.length])}`),
+        get(`${url}api/cards/${e(cards[i % cards.length])}`),
+      ]);
+    };
+    const start = rssMb(server.pid);
+    const marks = [];
+    const began = performance.now();
+    let warmMs = 0;
+    for (let i = 0; i < LOADS; i++) {
+      await load(i);
+      if ((i + 1) % WARM === 0) marks.push(rssMb(server.pid));
+      if (i + 1 === WARM) warmMs = performance.now() - began;
+    }
+    const seconds = (performance.now() - began) / 1000;
+    const warm = marks[0];
+    const end = marks.at(-1);
+    const growth = (end - warm) / warm;
+    log(
+      `web-rss: ${LOADS} loads in ${seconds.toFixed(1)} s (the first ${WARM} in ${(warmMs / 1000).toFixed(1)} s)`,
+    );
+    return [
+      {
+        name: `server RSS, big board (${manifest.notes.toLocaleString('en-US')} notes, ${manifest.messages.toLocaleString('en-US')} messages, ${manifest.cards} cards): after ${WARM} page loads vs after ${LOADS.toLocaleString('en-US')} (each load: shell, board, live stream, 6 lists, a search, a note, a thread, a card)`,
+        value: `${warm.toFixed(0)} MB → ${end.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %; at start ${start.toFixed(0)} MB; every ${WARM} loads: ${marks.map((mb) => mb.toFixed(0)).join(', ')} MB; ${((seconds / LOADS) * 1000).toFixed(0)} ms a load)`,
+        target: `growth < ${GROWTH_GOAL * 100} %`,
+        ok: growth < GROWTH_GOAL,
+      },
+    ];
+  } finally {
+    await server.stop();
+  }
+}
