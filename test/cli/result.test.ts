@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseNote } from '../../src/core/notes/note.js';
+import { endStdin } from '../helpers/processes.js';
 import { checkout } from '../helpers/project.js';
 import { batonAsync, filesUnder } from '../helpers/testdir.js';
 
@@ -220,7 +221,7 @@ describe('baton result write', () => {
           });
           child.on('error', reject);
           child.on('close', (code) => resolve({ code, stderr }));
-          child.stdin.end(body);
+          endStdin(child, body);
         }),
     );
     const results = await Promise.all(runs);

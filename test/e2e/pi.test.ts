@@ -111,6 +111,8 @@ function rpc(ws: Workspace): Rpc {
     { cwd: ws.project, env: harnessEnv(ws), stdio: ['pipe', 'pipe', 'pipe'], detached: true },
   );
   children.push(child);
+  // pi may have exited (a failed test's teardown, a crash) when the next command is written: not an error here.
+  child.stdin?.on('error', () => {});
   const lines: Line[] = [];
   let buffer = '';
   let stderr = '';
