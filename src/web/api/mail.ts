@@ -1,14 +1,15 @@
 // The mail endpoints: every thread on the board (a fan-out shown once), one thread, the person's inbox — both in pages
 // of PAGE_SIZE with the person's unread marked — the agents a recipient may be, and sending as the person.
 import { listAgents } from '../../core/agents/registry.js';
-import type { Board } from '../../core/board/open-board.js';
+import { type Board, boardPath } from '../../core/board/open-board.js';
 import { cut } from '../../core/display/cut.js';
 import { deliveryFields } from '../../core/display/delivery.js';
 import { deliveryById } from '../../core/messages/delivery-status.js';
 import { foldFanOuts as foldCopies } from '../../core/messages/fan-out.js';
-import type { Message } from '../../core/messages/message.js';
+import { MESSAGES_DIR, type Message } from '../../core/messages/message.js';
 import { listMessages, readThread, unreadIds as unreadOf } from '../../core/messages/read.js';
 import { sendMessage } from '../../core/messages/send.js';
+import { spoolDir } from '../../core/messages/spool.js';
 import { isId } from '../../core/store/ids.js';
 import type {
   AgentsJson,
@@ -19,6 +20,7 @@ import type {
   ThreadJson,
   ThreadSummary,
 } from '../api-types.js';
+import { folderStamp, Memo } from './folder-stamp.js';
 import { ApiRefusal, stringField } from './json.js';
 import { plainText } from './plain-text.js';
 import type { ApiContext, Endpoint } from './router.js';
@@ -82,9 +84,21 @@ function threadCursor(thread: ThreadSummary): string {
   return `${thread.latest}|${thread.id}`;
 }
 
+// The thread list of the newest MAIL_WINDOW messages costs a read of thousands of files; it is kept while the
+// mailboxes (their day folders) and the person's delivery queue are unchanged.
+const threadMemo = new Memo<ReturnType<typeof mailThreads>>();
+
+function memoThreads(board: Board, person: string): ReturnType<typeof mailThreads> {
+  const stamp = folderStamp(
+    [boardPath(board, MESSAGES_DIR), spoolDir(board, person, 'new'), spoolDir(board, person, 'claimed')],
+    2,
+  );
+  return threadMemo.get(`${board.root}\0${person}`, stamp, () => mailThreads(board, person));
+}
+
 /** One page of {@link mailThreads}: the `limit` threads after the cursor `after` (from the top without one). */
 export function mailPage(board: Board, person: string, limit: number, after?: string): MailJson {
-  const all = mailThreads(board, person);
+  const all = memoThreads(board, person);
   let start = 0;
   if (after !== undefined) {
     const [latest = '', id = ''] = after.split('|');
@@ -109,7 +123,10 @@ export function mailPage(board: Board, person: string, limit: number, after?: st
  * Every thread among the newest MAIL_WINDOW messages, newest activity first; a fan-out counts once. A thread holding
  * a message to `person` not yet delivered (read) is marked with how many.
  */
-export function mailThreads(board: Board, person: string): MailJson & { unread: number } {
+export function mailThreads(
+  board: Board,
+  person: string,
+): MailJson & { unread: number; recipients: Map<string, string[]> } {
   const { messages, problems } = listMessages(board, { limit: MAIL_WINDOW });
   const folded = foldFanOuts(messages);
   // Any copy's id leads to its folded message, so a reply to one copy of a fan-out joins the fan-out's thread.
@@ -175,6 +192,8 @@ export function mailThreads(board: Board, person: string): MailJson & { unread: 
     total: summaries.length,
     unread: summaries.filter((th) => th.unread).length,
     problems: problemLines(problems),
+    // Every recipient of each fan-out in the window (the person's inbox holds only the person's copy).
+    recipients: new Map([...byBatch].map(([batch, message]) => [batch, message.to])),
   };
 }
 
@@ -214,10 +233,7 @@ function inbox(board: Board, person: string, limit: number, before?: string): In
   for (const message of mine) if (unread.has(message.id)) message.unread = true;
   // The person's copy of a fan-out names only the person: the other copies (in the mail window) name the rest.
   if (mine.some((message) => message.batch)) {
-    const recipients = new Map<string, string[]>();
-    for (const message of foldFanOuts(listMessages(board, { limit: MAIL_WINDOW }).messages)) {
-      if (message.batch) recipients.set(message.batch, message.to);
-    }
+    const { recipients } = memoThreads(board, person);
     for (const message of mine) {
       const all = message.batch ? recipients.get(message.batch) : undefined;
       if (all) message.to = [...all];

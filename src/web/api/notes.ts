@@ -1,6 +1,6 @@
 // The notes endpoints: one note with its three actions (resume, continue, request a supplementary handoff), and a
 // note file as stored (note-body.ts). The timeline's are in timeline.ts.
-import type { Board } from '../../core/board/open-board.js';
+import { type Board, boardPath } from '../../core/board/open-board.js';
 import { BatonError } from '../../core/errors.js';
 import {
   planSupplement,
@@ -9,7 +9,7 @@ import {
 } from '../../core/llm/supplementary.js';
 import { prepareContinuation, resumeOf } from '../../core/notes/continuation.js';
 import { buildTimeline, type TimelineNode } from '../../core/notes/lineage.js';
-import type { NoteRecord } from '../../core/notes/note.js';
+import { NOTES_DIR, type NoteRecord } from '../../core/notes/note.js';
 import { listNotes, readNote } from '../../core/notes/read.js';
 import { cutLine } from '../../core/notes/result-head.js';
 import { parseSections, SECTION_KEYS, sectionTitle } from '../../core/notes/sections.js';
@@ -21,6 +21,7 @@ import { readSession, type SessionRecord } from '../../core/sessions/session.js'
 import { nameProblem } from '../../core/store/names.js';
 import { HARNESS_NAMES, orList } from '../../harnesses/registry.js';
 import type { ContinueResult, NoteDetail, NoteSummary, SupplementResult } from '../api-types.js';
+import { folderStamp, Memo } from './folder-stamp.js';
 import { ApiRefusal, stringField } from './json.js';
 import { rawNote, shownBody } from './note-body.js';
 import type { ApiContext, Endpoint } from './router.js';
@@ -127,18 +128,32 @@ function externalParent(board: Board, note: NoteRecord): NoteDetail['externalPar
   };
 }
 
+type Relatives = Pick<NoteDetail, 'parent' | 'children'>;
+
+// Every note's place in its project's lineage, built once and kept while the project's note folders are unchanged
+// (a note written, replaced or removed changes its folder): opening a note does not build the lineage again.
+const lineageMemo = new Memo<Map<string, Relatives>>();
+
 // Where the note sits in its family: the same lineage the timeline draws, so the links agree with it.
-function relatives(board: Board, note: NoteRecord): Pick<NoteDetail, 'parent' | 'children'> {
-  const { notes } = listNotes(board, {
-    project: projectGroup(board, note.projectKey),
-    frontMatterOnly: true,
-  });
+function relatives(board: Board, note: NoteRecord): Relatives {
+  const group = projectGroup(board, note.projectKey);
+  const stamp = folderStamp(
+    group.map((key) => boardPath(board, NOTES_DIR, key)),
+    0,
+  );
+  const all = lineageMemo.get(`${board.root}\0${group.join('\0')}`, stamp, () => lineageOf(board, group));
+  return all.get(note.id) ?? { children: [] };
+}
+
+function lineageOf(board: Board, group: string[]): Map<string, Relatives> {
+  const { notes } = listNotes(board, { project: group, frontMatterOnly: true });
   const { families } = buildTimeline(notes);
+  const out = new Map<string, Relatives>();
   const stack: { node: TimelineNode; parent?: TimelineNode }[] = families.map((node) => ({ node }));
   while (stack.length > 0) {
     const { node, parent } = stack.pop()!;
-    if (node.note?.id === note.id) {
-      return {
+    if (node.note) {
+      out.set(node.note.id, {
         parent: parent?.note ? { id: parent.note.id, title: parent.note.title } : undefined,
         children: node.children
           .filter((child) => child.note)
@@ -147,11 +162,11 @@ function relatives(board: Board, note: NoteRecord): Pick<NoteDetail, 'parent' | 
             title: child.note!.title,
             kind: child.kind === 'sub-agent' ? 'sub-agent' : 'main',
           })),
-      };
+      });
     }
     for (const child of node.children) stack.push({ node: child, parent: node });
   }
-  return { children: [] };
+  return out;
 }
 
 // A hand-written note may name a session that is no session name at all: then it has no record to read.

@@ -1,5 +1,6 @@
 // Mail: threads newest first with the open thread (or the compose form) on the right; the person's inbox. Both lists
-// come a page at a time (more as the list scrolls to its end), the person's unread marked.
+// come a page at a time (more as the list scrolls to its end), the person's unread marked, and are windowed: only the
+// rows near the viewport are in the DOM (virtual-list.tsx).
 import type { InboxJson, MailJson, MessageJson, ThreadSummary } from '../api-types.js';
 import { Compose } from './compose.js';
 import { t } from './i18n.js';
@@ -12,7 +13,12 @@ import { go, threadHref } from './route.js';
 import { Split } from './split.js';
 import { ThreadView } from './thread.js';
 import { Badge, Empty, ErrorBox, Loading, Problems, When } from './ui.js';
+import { VirtualList } from './virtual-list.js';
 import { visible } from './visible.js';
+
+/** A thread row's height before it is measured (px); an inbox message's (its body is Markdown of any length). */
+const THREAD_ROW = 78;
+const MESSAGE_ROW = 140;
 
 const threadPages = {
   items: (page: MailJson) => page.threads,
@@ -59,17 +65,24 @@ export function MailView({ thread }: { thread?: string }) {
       {first && <Problems problems={first.problems} />}
       {first && threads.length === 0 && <Empty text={t('empty.mail')} />}
       {threads.length > 0 && (
-        <div class="rows" role="listbox" aria-label={t('nav.mail')} data-testid="thread-list">
-          {threads.map((th) => (
+        <VirtualList
+          class="rows"
+          role="listbox"
+          label={t('nav.mail')}
+          testId="thread-list"
+          items={threads}
+          itemKey={(th) => th.id}
+          estimate={THREAD_ROW}
+          activeIndex={threads.findIndex((th) => th.id === stop)}
+          renderItem={(th) => (
             <ThreadRow
-              key={th.id}
               thread={th}
               selected={th.id === selected}
               current={th.id === thread}
               stop={th.id === stop}
             />
-          ))}
-        </div>
+          )}
+        />
       )}
       <LoadMore more={paged.more} busy={paged.loadingMore} onMore={paged.loadMore} />
     </>
@@ -157,11 +170,19 @@ export function InboxView() {
       {!first && !paged.error && <Loading />}
       {first && messages.length === 0 && <Empty text={t('empty.inbox', { person: first.person })} />}
       {/* Each message is an article (it holds links: no option of a listbox); j/k and ↑/↓ move between them. */}
-      <div class="messages" data-list data-testid="inbox-list">
-        {messages.map((m) => (
-          <InboxMessage key={m.id} message={m} selected={m.id === selected} stop={m.id === stop} />
-        ))}
-      </div>
+      {messages.length > 0 && (
+        <div data-list>
+          <VirtualList
+            class="messages"
+            testId="inbox-list"
+            items={messages}
+            itemKey={(m) => m.id}
+            estimate={MESSAGE_ROW}
+            activeIndex={messages.findIndex((m) => m.id === stop)}
+            renderItem={(m) => <InboxMessage message={m} selected={m.id === selected} stop={m.id === stop} />}
+          />
+        </div>
+      )}
       <LoadMore more={paged.more} busy={paged.loadingMore} onMore={paged.loadMore} />
     </section>
   );
