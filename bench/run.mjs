@@ -32,6 +32,7 @@ const SECTIONS = [
   'search',
   'web-timeline',
   'web-rss',
+  'web-views',
   'markdown',
   'remote',
   'sync',

@@ -1,7 +1,7 @@
 // Reading messages without side effects: an agent's inbox, the whole board, one message, a thread.
 import { type Board, boardPath } from '../board/open-board.js';
 import { isTempName } from '../store/atomic-write.js';
-import { idTime, isId } from '../store/ids.js';
+import { idTime, isId, lastIdAt } from '../store/ids.js';
 import { nameProblem } from '../store/names.js';
 import { type Problem, SYMLINK_REASON } from '../store/safe-fs.js';
 import {
@@ -208,8 +208,10 @@ export function readThread(board: Board, id: string): MessageList {
     root = parent;
   }
   // Copies of one fan-out share the root's millisecond but not its id order, so compare times, not ids.
+  // Only what was written since the root is read: the mailboxes' older days and files are skipped by name.
   const since = idTime(root.id);
-  const all = listMessages(board, { limit: 0 }).messages.filter((m) => idTime(m.id) >= since);
+  const after = since > 0 ? lastIdAt('m', since - 1) : undefined;
+  const all = listMessages(board, { limit: 0, after }).messages.filter((m) => idTime(m.id) >= since);
   const members = new Set([root.id]);
   const batches = new Set(root.batch ? [root.batch] : []);
   for (let grew = true; grew; ) {

@@ -53,6 +53,11 @@ export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   return `${prefix}-${encodeTime(now)}${random}`;
 }
 
+/** The greatest id of `prefix` at `ms`: every id made later sorts after it (a bound for a listing's `after`). */
+export function lastIdAt(prefix: IdPrefix, ms: number): string {
+  return `${prefix}-${encodeTime(ms)}${ALPHABET[31]!.repeat(RANDOM_CHARS)}`;
+}
+
 export function isId(value: string, prefix?: IdPrefix): boolean {
   const dash = value.indexOf('-');
   if (dash !== 1) return false;

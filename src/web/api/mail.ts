@@ -22,6 +22,7 @@ import type {
 } from '../api-types.js';
 import { folderStamp, Memo } from './folder-stamp.js';
 import { ApiRefusal, stringField } from './json.js';
+import { windowMessages } from './mail-window.js';
 import { plainText } from './plain-text.js';
 import type { ApiContext, Endpoint } from './router.js';
 import { problemLines } from './shared.js';
@@ -127,7 +128,7 @@ export function mailThreads(
   board: Board,
   person: string,
 ): MailJson & { unread: number; recipients: Map<string, string[]> } {
-  const { messages, problems } = listMessages(board, { limit: MAIL_WINDOW });
+  const { messages, problems } = windowMessages(board, MAIL_WINDOW);
   const folded = foldFanOuts(messages);
   // Any copy's id leads to its folded message, so a reply to one copy of a fan-out joins the fan-out's thread.
   const byId = new Map<string, MessageJson>();

@@ -49,9 +49,10 @@ export function Compose() {
         setTo('');
         setSubject('');
         setBody('');
-        emitChange(['messages'], true);
+        // The thread first: its answer is what the person waits for; the lists follow.
         const first = result.sent[0];
         if (first) go({ view: 'mail', thread: first.id });
+        emitChange(['messages']);
       },
     );
   };

@@ -1,0 +1,98 @@
+// The newest messages on the board for the mail view, as listMessages({ limit }) gives them, read through a cache of
+// day folders: a day folder whose mtime is unchanged since it was read (no message came or went: every write is a new
+// file renamed into place) is not read again, so a new message costs a read of its own day folder, not of 5,000 files.
+import { lstatSync } from 'node:fs';
+import { type Board, boardPath } from '../../core/board/open-board.js';
+import { DAY_DIR, MESSAGES_DIR, type Message, readMessageFile } from '../../core/messages/message.js';
+import { listRecipients } from '../../core/messages/read.js';
+import { isTempName } from '../../core/store/atomic-write.js';
+import { isId } from '../../core/store/ids.js';
+import { type Problem, SYMLINK_REASON } from '../../core/store/safe-fs.js';
+
+interface DayRead {
+  mtime: number;
+  /** Newest first. */
+  messages: Message[];
+  problems: Problem[];
+}
+
+const days = new Map<string, DayRead>();
+const MAX_DAYS = 5_000;
+
+/** The newest `limit` messages (a fan-out's copies counted once), oldest first, and what could not be read. */
+export function windowMessages(board: Board, limit: number): { messages: Message[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  let found: Message[] = [];
+  for (const agent of listRecipients(board, problems)) {
+    const mailbox = boardPath(board, MESSAGES_DIR, agent);
+    const names = board.store
+      .list(mailbox, problems)
+      .filter(({ name, kind }) => {
+        if (DAY_DIR.test(name) && kind === 'dir') return true;
+        if (!isTempName(name))
+          problems.push({
+            path: `${mailbox}/${name}`,
+            reason: kind === 'symlink' ? SYMLINK_REASON : 'not a day folder (skipped)',
+          });
+        return false;
+      })
+      .map((entry) => entry.name)
+      .sort()
+      .reverse();
+    let taken = 0;
+    for (const day of names) {
+      const read = readDay(board, `${mailbox}/${day}`);
+      problems.push(...read.problems);
+      found = found.concat(read.messages.slice(0, limit - taken));
+      taken += Math.min(read.messages.length, limit - taken);
+      if (taken >= limit) break;
+    }
+  }
+  found.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { messages: newest(found, limit), problems };
+}
+
+function readDay(board: Board, dir: string): DayRead {
+  let mtime = -1;
+  try {
+    mtime = lstatSync(dir).mtimeMs;
+  } catch {
+    // gone since listed: read as empty below
+  }
+  const known = days.get(dir);
+  if (known && known.mtime === mtime) return known;
+  const problems: Problem[] = [];
+  const messages: Message[] = [];
+  for (const { name } of board.store.list(dir, problems)) {
+    if (isTempName(name)) continue;
+    const path = `${dir}/${name}`;
+    const id = name.endsWith('.md') ? name.slice(0, -3) : '';
+    if (!isId(id, 'm')) {
+      problems.push({ path, reason: 'not a message file (skipped)' });
+      continue;
+    }
+    const read = readMessageFile(board.store, path);
+    if (read.ok) messages.push(read.message);
+    else if (!read.missing) problems.push({ path, reason: read.reason });
+  }
+  messages.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  const value = { mtime, messages, problems };
+  if (days.size >= MAX_DAYS) days.delete(days.keys().next().value!);
+  days.set(dir, value);
+  return value;
+}
+
+// The newest `limit` of `sorted` (oldest first), a fan-out's copies (one batch) counted once — as listMessages.
+function newest(sorted: Message[], limit: number): Message[] {
+  const kept = new Set<string>();
+  let start = sorted.length;
+  while (start > 0) {
+    const key = sorted[start - 1]!.batch ?? sorted[start - 1]!.id;
+    if (!kept.has(key)) {
+      if (kept.size === limit) break;
+      kept.add(key);
+    }
+    start--;
+  }
+  return sorted.slice(start);
+}
