@@ -9,11 +9,12 @@ export function LoadMore({ more, busy, onMore }: { more: boolean; busy: boolean;
   useEffect(() => {
     const el = button.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;
+    // Observed within what scrolls the list (a pane, or the page): the margin then reaches below its fold.
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) latest.current();
       },
-      { rootMargin: '600px 0px' },
+      { root: scroller(el), rootMargin: '600px 0px' },
     );
     observer.observe(el);
     return () => observer.disconnect();
@@ -33,4 +34,12 @@ export function LoadMore({ more, busy, onMore }: { more: boolean; busy: boolean;
       </button>
     </div>
   );
+}
+
+/** The nearest ancestor that scrolls vertically, or null for the page itself. */
+function scroller(el: HTMLElement): HTMLElement | null {
+  for (let at = el.parentElement; at; at = at.parentElement) {
+    if (/auto|scroll/.test(getComputedStyle(at).overflowY)) return at;
+  }
+  return null;
 }
