@@ -72,14 +72,11 @@ export class VirtualList<T> extends Component<VirtualListProps<T>, State> {
     const list = this.list.current;
     const { start, end, pinned, first } = this.rendered;
     if (!list) return undefined;
-    if (index === pinned) {
-      const wrapper = list.children[first === 1 ? 0 : end - start];
-      return (wrapper?.firstElementChild as HTMLElement | null) ?? undefined;
-    }
+    if (index === pinned)
+      return (list.children[first === 1 ? 0 : end - start] as HTMLElement | undefined) ?? undefined;
     if (index < start || index >= end) return undefined;
     return (list.children[first + index - start] as HTMLElement | undefined) ?? undefined;
   }
-
   /** Whether row `index` is in the window (not only kept as the pinned active row). */
   private inWindow(index: number): boolean {
     return index >= this.rendered.start && index < this.rendered.end;
@@ -115,17 +112,9 @@ export class VirtualList<T> extends Component<VirtualListProps<T>, State> {
     const end = Math.min(Math.max(this.state.end, start), n);
     const rows: ComponentChildren[] = [];
     const pinned = activeIndex !== undefined && activeIndex >= 0 && activeIndex < n ? activeIndex : -1;
-    // Outside the window, the active row sits where it would be, out of the flow: a wrapper with no role.
-    const pin = (index: number) => (
-      <div
-        key={`pin:${this.keys[index]}`}
-        role="none"
-        class="vlist-pinned"
-        style={{ position: 'absolute', top: `${offsets[index]}px`, left: 0, right: 0 }}
-      >
-        {renderItem(items[index]!, index)}
-      </div>
-    );
+    // Outside the window the active row stays the same element, a child like the others (moved to another parent it
+    // would lose the focus); afterRender takes it out of the flow, where it would be.
+    const pin = (index: number) => <Slot key={this.keys[index]}>{renderItem(items[index]!, index)}</Slot>;
     const before = pinned >= 0 && pinned < start;
     const after = pinned >= end;
     if (before) rows.push(pin(pinned));
@@ -214,11 +203,25 @@ export class VirtualList<T> extends Component<VirtualListProps<T>, State> {
     const list = this.list.current;
     if (!list || !this.rowObserver) return;
     const seen = new Set<Element>();
-    const { start, end, first } = this.rendered;
+    const { start, end, first, pinned } = this.rendered;
+    const held = pinned >= 0 ? this.element(pinned) : undefined;
+    if (held) {
+      Object.assign(held.style, {
+        position: 'absolute',
+        top: `${this.offsets[pinned]}px`,
+        left: '0',
+        right: '0',
+      });
+      held.dataset.vpinned = 'true';
+    }
     for (let i = start; i < end; i++) {
-      const child = list.children[first + i - start];
+      const child = list.children[first + i - start] as HTMLElement | undefined;
       const key = this.keys[i];
       if (!child || key === undefined) continue;
+      if (child.dataset.vpinned) {
+        Object.assign(child.style, { position: '', top: '', left: '', right: '' });
+        delete child.dataset.vpinned;
+      }
       seen.add(child);
       if (this.observed.get(child) !== key) {
         this.observed.set(child, key);

@@ -209,6 +209,42 @@ describe('timeline view', () => {
     expect(noise(watch)).toEqual([]);
   });
 
+  it('on the big board the focused row keeps the focus while the list scrolls far away, and the keys go on from it', {
+    timeout: 240_000,
+  }, async () => {
+    const big = await webBoard();
+    const serve = await startServe(big.root, { cwd: big.cwd });
+    const { page, watch } = await openPage(browser, `${serve.url}#/timeline`, {
+      viewport: { width: 1440, height: 900 },
+    });
+    const focusedFamily = () =>
+      page.evaluate<string | null>('document.activeElement?.getAttribute("data-family") ?? null');
+    const first = family(page, big.manifest.familyOrder[0]!);
+    await first.focus();
+    await expect.poll(focusedFamily).toBe(big.manifest.familyOrder[0]);
+    await page.keyboard.press('ArrowDown');
+    const second = big.manifest.familyOrder[1]!;
+    await expect.poll(focusedFamily).toBe(second);
+    // Scrolled thousands of pixels away: the row is out of the window, yet still in the DOM and focused.
+    await page.locator('.list-pane').evaluate((el) => {
+      el.scrollTop = 9_000;
+    });
+    await expect
+      .poll(() => page.locator(`${NODE}[data-family="${big.manifest.familyOrder[0]}"]`).count())
+      .toBe(0);
+    expect(await focusedFamily()).toBe(second);
+    expect(await page.locator(`${NODE}[tabindex="0"]`).count()).toBe(1);
+    // The next key moves on from it, and brings its row back into view.
+    await page.keyboard.press('ArrowDown');
+    const third = big.manifest.familyOrder[2]!;
+    await expect.poll(focusedFamily).toBe(third);
+    const pane = (await page.locator('.list-pane').boundingBox())!;
+    const box = (await family(page, third).boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(pane.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(pane.y + pane.height);
+    expect(noise(watch)).toEqual([]);
+  });
+
   it("opens a note from its row: the six sections rendered from Markdown, and the note's route", async () => {
     const seeded = seedTimeline(testdir());
     const { page, watch } = await openTimeline(seeded);
