@@ -380,6 +380,8 @@ export interface SessionJson {
   noteCount: number;
   /** The session it continues, when recorded on this board. */
   parent?: { id: string; agent: string; harness: string };
+  /** The newest note the session it continues left on this board (it may be recorded nowhere here). */
+  parentNote?: { id: string; title: string };
 }
 
 /** GET /api/sessions — per project; live sessions first, then ended, newest first. */

@@ -49,6 +49,7 @@ function sessions(board: Board): SessionsJson {
   for (const record of records) {
     const notes = bySession.get(record.id) ?? [];
     const parent = record.parentSession ? byId.get(record.parentSession) : undefined;
+    const parentNote = record.parentSession ? bySession.get(record.parentSession)?.at(-1) : undefined;
     const touched = touchedPaths(record).reverse().slice(0, TOUCHED_SHOWN);
     const json: SessionJson = {
       id: record.id,
@@ -67,6 +68,7 @@ function sessions(board: Board): SessionsJson {
         .map((note) => ({ id: note.id, title: note.title, kind: note.kind })),
       noteCount: notes.length,
       parent: parent && { id: parent.id, agent: parent.agent, harness: parent.harness },
+      parentNote: parentNote && { id: parentNote.id, title: parentNote.title },
       touched: touched.map(({ path, at }) => ({
         path,
         at: at || undefined,

@@ -138,6 +138,14 @@ function SessionRow(props: {
                 ) : null}
                 <code>{visible(s.parentSession.slice(0, 8))}</code>
               </a>
+              {s.parentNote && (
+                <>
+                  {' · '}
+                  <a href={noteHref(s.parentNote.id)} data-testid="session-parent-note">
+                    {visible(s.parentNote.title || s.parentNote.id)}
+                  </a>
+                </>
+              )}
             </span>
           )}
         </span>

@@ -207,7 +207,7 @@ describe('the sessions view links', () => {
     });
     const l3 = page.locator(`[data-testid="session"][data-session-id="${seeded.sessions.l3}"]`);
     await l3.waitFor();
-    const parent = l3.locator('[data-testid="session-parent"] a');
+    const parent = l3.locator('[data-testid="session-parent"] a').first();
     expect(await shown(parent)).toContain('alice');
     expect(await l3.locator('[data-testid="session-notes"] a').textContent()).toBe('Lineage gen3 handoff');
     await screenshot(page, 'sessions-links-1440');
@@ -215,6 +215,10 @@ describe('the sessions view links', () => {
     await hashIs(page, `#/sessions/${seeded.sessions.l2}`);
     const l2 = page.locator(`[data-testid="session"][data-session-id="${seeded.sessions.l2}"]`);
     await page.locator(`[data-session-id="${seeded.sessions.l2}"][data-selected="true"]`).waitFor();
+    // Its own parent session is recorded nowhere here: its note is, by title.
+    expect(await l2.locator('[data-testid="session-parent-note"]').textContent()).toBe(
+      'Lineage gen1 handoff',
+    );
     await l2.locator('[data-testid="session-notes"] a', { hasText: 'Lineage gen2 handoff' }).click();
     await hashIs(page, `#/notes/${seeded.notes.l2}`);
     await page.locator(`${DETAIL} h2`, { hasText: 'Lineage gen2 handoff' }).waitFor();

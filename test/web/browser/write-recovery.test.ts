@@ -80,8 +80,8 @@ describe('writes that recover', () => {
     expect(filesUnder(seeded.root)).toEqual(before);
     await screenshot(page, 'write-trouble-1440');
     await page.unroute('**/api/messages');
-    await banner.locator('[data-action="reload"]').click();
-    await page.waitForEvent('load');
+    // Waited for from before the click: the reload may be done before the click returns.
+    await Promise.all([page.waitForEvent('load'), banner.locator('[data-action="reload"]').click()]);
     await page.locator('[data-testid="write-trouble"]').waitFor({ state: 'detached' });
     await compose(page, 'bob', 'second try');
     await page.locator('[data-testid="detail"] [data-testid="message"]', { hasText: 'second try' }).waitFor();
