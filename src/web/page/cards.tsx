@@ -1,4 +1,5 @@
-// Cards: the list by recent activity (entry counts per type) with a new-card form; the open card on the right.
+// Cards: the list by recent activity (entry counts per type) with a new-card form; the open card on the right. The list
+// is windowed (virtual-list.tsx): a board of thousands of cards keeps a few dozen rows in the page.
 import { useState } from 'preact/hooks';
 import type { CardListJson, CardSummaryJson } from '../api-types.js';
 import { mutate } from './api.js';
@@ -10,7 +11,11 @@ import { useAction, useResource } from './resource.js';
 import { cardHref, go } from './route.js';
 import { Placeholder, Split } from './split.js';
 import { Badge, Empty, ErrorBox, Loading, Problems, When } from './ui.js';
+import { VirtualList } from './virtual-list.js';
 import { visible } from './visible.js';
+
+/** A card row's height before it is measured (px). */
+const CARD_ROW = 64;
 
 export function CardsView({ card }: { card?: string }) {
   const res = useResource<CardListJson>('/api/cards', ['cards']);
@@ -36,17 +41,19 @@ export function CardsView({ card }: { card?: string }) {
       {res.data && <Problems problems={res.data.problems} />}
       {res.data && cards.length === 0 && <Empty text={t('empty.cards')} />}
       {cards.length > 0 && (
-        <div class="rows" role="listbox" aria-label={t('nav.cards')}>
-          {cards.map((c) => (
-            <CardRow
-              key={c.id}
-              card={c}
-              selected={c.id === selected}
-              current={c.id === card}
-              stop={c.id === stop}
-            />
-          ))}
-        </div>
+        <VirtualList
+          class="rows"
+          role="listbox"
+          label={t('nav.cards')}
+          testId="card-list"
+          items={cards}
+          itemKey={(c) => c.id}
+          estimate={CARD_ROW}
+          activeIndex={cards.findIndex((c) => c.id === stop)}
+          renderItem={(c) => (
+            <CardRow card={c} selected={c.id === selected} current={c.id === card} stop={c.id === stop} />
+          )}
+        />
       )}
     </>
   );

@@ -2,7 +2,7 @@
 // are windowed (the DOM holds a bounded number of them, not one per thread), and the person's unread are marked.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendMessage } from '../../../src/index.js';
+import { createCard, sendMessage } from '../../../src/index.js';
 import { launchBrowser, noise, openPage, screenshot, startServe } from '../../helpers/browser.js';
 import { testdir } from '../../helpers/testdir.js';
 import { seedBoard } from './seed.js';
@@ -69,6 +69,27 @@ describe('mail at size', () => {
     await page.locator('[data-testid="thread"]', { hasText: 'thread 0' }).waitFor();
     expect(await page.locator('[data-testid="thread"]').count()).toBeLessThan(80);
     expect(await page.evaluate<number>('document.getElementsByTagName("*").length')).toBeLessThan(2_000);
+    expect(noise(watch)).toEqual([]);
+  });
+
+  it('windows the card list: 300 cards, a bounded number of rows in the page, the oldest reached by scrolling', async () => {
+    const { root, at } = seedBoard(testdir());
+    for (let i = 0; i < 300; i++) createCard(at(i * 0.1), { title: `card ${i}`, by: 'alice' });
+    const serve = await startServe(root);
+    const { page, watch } = await openPage(browser, `${serve.url}#/cards`, {
+      viewport: { width: 1440, height: 900 },
+    });
+    await page.locator('[data-testid="card-row"]').first().waitFor();
+    expect(await loaded(page, 'card-list')).toBe(300);
+    expect(await page.locator('[data-testid="card-row"]').count()).toBeLessThan(80);
+    // Scrolled to the end until it stays there (rows measured on the way change the list's height).
+    await expect
+      .poll(async () => {
+        await scrollToEnd(page, 'card-list');
+        return page.locator('[data-testid="card-row"]', { hasText: 'card 0' }).count();
+      })
+      .toBe(1);
+    expect(await page.locator('[data-testid="card-row"]').count()).toBeLessThan(80);
     expect(noise(watch)).toEqual([]);
   });
 
