@@ -27,6 +27,18 @@ export const LEFT_OUT: [pattern: string, why: string][] = [
   ],
   ['test/hooks/identity.test.ts', 'who a hook is, found through real process trees'],
   ['test/remote/**', 'the CLI and MCP over BATON_URL against a served board'],
+  // The heaviest of the rest (each spawns the built binary tens of times): with them the quick run took 241 s of CPU.
+  ['test/hooks/gate.test.ts', 'the hook gate script before every hook, each event and race'],
+  [
+    'test/hooks/{two-phase,stable-name,bad-input,subagent-stop-codex}.test.ts',
+    'more hook runs of the built binary',
+  ],
+  ['test/cli/{result,pack}.test.ts', 'result notes and pack end to end (the core result tests stay)'],
+  [
+    'test/mcp/serve.test.ts',
+    'baton serve over HTTP, started and stopped per test (MCP in process and over stdio stay)',
+  ],
+  ['test/core/redaction/pathological.test.ts', '65 adversarial inputs of 1 MB (the bench runs them too)'],
 ];
 
 // Said before the run, so a green quick run is never taken for the whole suite.
