@@ -59,7 +59,6 @@ function compileHot(module, filename) {
   const script = new vm.Script(Module.wrap(source), {
     filename,
     cachedData: head === undefined ? undefined : readCache(cachePath, head),
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   if (training && head !== undefined) compiled.push({ script, cachePath, head });
   const wrapper = script.runInThisContext({ displayErrors: true });
@@ -89,12 +88,11 @@ if (training) {
 
 /**
  * Loads `dist/hot/<name>.cjs`, and every hot bundle it requires, through the code cache (once: a second load gets
- * the same exports, as require does). Node versions without the main context's loader for a vm script's dynamic
- * import() (before 20.12) load them with require, as usual.
+ * the same exports, as require does). A hot bundle has no dynamic import() of its own (a script compiled from a code
+ * cache has no loader to call for one): what it loads on first use, it requires (core/builtins.ts).
  */
 function loadHot(name) {
   const filename = join(HOT, `${name}.cjs`);
-  if (!vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER) return require(filename);
   const cached = Module._cache[filename];
   if (cached) return cached.exports;
   const module = new Module(filename, require.main);

@@ -1,5 +1,5 @@
 // What a CLI command is given (streams, env, cwd) and how errors become messages and exit codes (in one place).
-import { isTerminal } from '../core/builtins.js';
+import { isTerminal, readlinePromises } from '../core/builtins.js';
 import { visibleText } from '../core/display/visible-text.js';
 import { BatonError } from '../core/errors.js';
 import { writeAllSync } from './fd-output.js';
@@ -161,7 +161,7 @@ function directIO(): CliIO {
 
 // The y/N prompt on the terminal: readline is loaded only by a command that asks.
 async function askAtTerminal(question: string): Promise<string> {
-  const { createInterface } = await import('node:readline/promises');
+  const { createInterface } = readlinePromises();
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
     return await rl.question(question);

@@ -45,6 +45,15 @@ describe('code cache of the hot bundles', () => {
     expect(script.cachedDataRejected).toBe(false);
   });
 
+  it('no hot bundle has a dynamic import() of its own (compiled from a cache, it would have no loader to call)', () => {
+    for (const name of HOT) {
+      const text = readFileSync(join(ROOT, 'dist', 'hot', `${name}.cjs`), 'utf8');
+      // The MCP SDK's PKCE helper imports node:crypto only where globalThis.crypto is missing: never on Node 20.
+      const own = text.replace('globalThis.crypto ?? // Node.js >18\n    import("node:crypto")', '');
+      expect({ name, imports: own.match(/\bimport\("[^"]*"\)/g) ?? [] }).toEqual({ name, imports: [] });
+    }
+  });
+
   it('a cache that is not this build’s is never used: commands work the same', () => {
     const build = copyOfBuild();
     try {

@@ -2,6 +2,7 @@
 // printed exactly as a local run would print it. Light on purpose (node:http, no SDK): it runs on every hook call.
 import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { http, https } from '../../core/builtins.js';
 import { type CommandLine, commandLineArgv, parseCommandLine } from '../command-line.js';
 import { REMOTE_ENV } from './request.js';
 
@@ -148,8 +149,7 @@ export async function callRemote(target: RemoteTarget, options: CallOptions): Pr
     }
     headers.Authorization = `Bearer ${options.token.trim()}`;
   }
-  const { request } =
-    target.endpoint.protocol === 'https:' ? await import('node:https') : await import('node:http');
+  const { request } = target.endpoint.protocol === 'https:' ? https() : http();
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
     const req = request(target.endpoint, { method: 'POST', headers }, resolve);
     req.setTimeout(options.timeoutMs, () =>
