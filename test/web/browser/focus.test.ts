@@ -1,11 +1,12 @@
 // Focus in Chromium: the skip link, the help dialog (focus kept inside, closed by its backdrop or Escape, focus given
 // back), and the opened item keeping the focus and the list position — wide, and narrow where the detail replaces
 // the list.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCard } from '../../../src/index.js';
 import { launchBrowser, noise, openPage, startServe } from '../../helpers/browser.js';
 import { testdir } from '../../helpers/testdir.js';
+import { waitFor } from '../../helpers/wait.js';
 import { seedBoard, seedTimeline } from './seed.js';
 
 let browser: Browser;
@@ -93,6 +94,20 @@ describe('help dialog', () => {
   });
 });
 
+/** Scrolls the windowed card list down until `row` is drawn (only rows near the viewport are), then into view. */
+async function scrollToRow(page: Page, row: Locator) {
+  await waitFor('the card row to be drawn', async () => {
+    if ((await row.count()) > 0) return true;
+    await page.evaluate(`(() => {
+      let el = document.querySelector('[data-testid="card-list"]');
+      while (el && !(el.scrollHeight > el.clientHeight && getComputedStyle(el).overflowY !== 'visible')) el = el.parentElement;
+      (el ?? document.scrollingElement).scrollTop += 300;
+    })()`);
+    return false;
+  });
+  await row.scrollIntoViewIfNeeded();
+}
+
 describe('the opened item', () => {
   it('keeps the focus and the list where they were in a wide window', async () => {
     const seeded = seedManyCards(testdir());
@@ -102,7 +117,7 @@ describe('the opened item', () => {
     });
     const target = seeded.cards[30]!;
     const row = page.locator(`[data-testid="card-row"][data-card-id="${target}"]`);
-    await row.scrollIntoViewIfNeeded();
+    await scrollToRow(page, row);
     const listTop = () => page.locator('.list-pane').evaluate((el) => el.scrollTop);
     const before = await listTop();
     expect(before).toBeGreaterThan(0);
@@ -116,7 +131,8 @@ describe('the opened item', () => {
     expect(await listTop()).toBe(before);
     // The arrows go on from the opened row.
     await page.keyboard.press('ArrowDown');
-    expect(await focused(page)).toBe(`card-row ${seeded.cards[31]}`);
+    // The selection moves when the page has drawn it (the windowed list may draw its rows anew first).
+    await expect.poll(() => focused(page)).toBe(`card-row ${seeded.cards[31]}`);
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).hash).toBe(`#/cards/${seeded.cards[31]}`);
     expect(await focused(page)).toBe(`card-row ${seeded.cards[31]}`);
@@ -133,7 +149,7 @@ describe('the opened item', () => {
     });
     const target = seeded.cards[30]!;
     const row = page.locator(`[data-testid="card-row"][data-card-id="${target}"]`);
-    await row.scrollIntoViewIfNeeded();
+    await scrollToRow(page, row);
     await row.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).hash).toBe(`#/cards/${target}`);
