@@ -35,7 +35,10 @@ export function e2eHelpers(ctx) {
           setup(on) {
             on.onResolve({ filter: /^vitest$/ }, () => ({ path: 'vitest', namespace: 'no-vitest' }));
             on.onLoad({ filter: /.*/, namespace: 'no-vitest' }, () => ({
-              contents: 'export function afterEach() {}',
+              // The test helpers' hooks (teardown of their processes and folders) have no test to run around here.
+              contents: ['afterEach', 'afterAll', 'beforeEach', 'beforeAll']
+                .map((hook) => `export function ${hook}() {}`)
+                .join('\n'),
               loader: 'js',
             }));
           },
