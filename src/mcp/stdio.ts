@@ -15,6 +15,8 @@ export async function serveStdio(server: McpServer, streams: StdioStreams): Prom
   const ended = new Promise<void>((resolve) => {
     streams.stdin.once('end', resolve);
     streams.stdin.once('close', resolve);
+    // A client that closed its end of stdout (EPIPE) has hung up too: no crash, no stack trace.
+    streams.stdout.on('error', () => resolve());
     if (streams.signal?.aborted) resolve();
     streams.signal?.addEventListener('abort', () => resolve(), { once: true });
   });

@@ -1,5 +1,6 @@
 // The built binary as a harness runs it: `baton mcp` over stdio, stdout carrying JSON-RPC only.
 import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -108,6 +109,25 @@ describe('baton mcp (stdio)', () => {
     const read = textOf(await call(client, 'read_handoff', { id: id.slice(0, 12) }));
     expect(read).toContain(`--- ${id} · handoff · ok · `);
     expect(read).toContain('│ ## Decisions and rejected options\n│ Six arguments, not one body.');
+  });
+
+  it('exits 0 without a stack trace when its client closes stdout mid-answer (EPIPE)', () => {
+    const dir = testdir();
+    // Sixteen tool listings (75 KB): more than a pipe holds, so the server is still writing when the reader has gone.
+    const requests: object[] = [INIT, { jsonrpc: '2.0', method: 'notifications/initialized' }];
+    for (let id = 2; id < 18; id++) requests.push({ jsonrpc: '2.0', id, method: 'tools/list' });
+    writeFileSync(join(dir, 'requests'), requests.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const script = `{ "$NODE" "$BIN" mcp --as alice < requests 2> stderr; echo $? > code; } | head -c 1 > /dev/null`;
+    const result = spawnSync('/bin/sh', ['-c', script], {
+      cwd: dir,
+      env: cleanEnv({ BATON_DIR: join(dir, '.baton'), NODE: process.execPath, BIN }),
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(result.status).toBe(0);
+    // No crash (the MCP SDK may still warn that answers wait for a 'drain' that a closed pipe never gives).
+    expect(readFileSync(join(dir, 'stderr'), 'utf8')).not.toMatch(/EPIPE|Error|throw/);
+    expect(readFileSync(join(dir, 'code'), 'utf8').trim()).toBe('0');
   });
 
   it('writes nothing but JSON-RPC on stdout and exits 0 when stdin closes', () => {
