@@ -128,7 +128,10 @@ function writeOwner(lockDir: string): void {
  * `staleMs` (its holder hung, or cannot be checked).
  */
 export function lockAbandoned(root: string, lockDir: string, staleMs: number, now = Date.now()): boolean {
-  const age = now - lstatSync(lockDir).mtimeMs;
+  // Let go since it was seen (a listing, then its holder finished): nobody's to break.
+  const stat = lstatSync(lockDir, { throwIfNoEntry: false });
+  if (stat === undefined) return false;
+  const age = now - stat.mtimeMs;
   if (age > staleMs) return true;
   const owner = readOwner(root, lockDir);
   // No owner: a lock made by hand or by an older baton (which wrote its pid after mkdir); staleMs decides.

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withLock } from '../../../src/core/store/lock.js';
+import { lockAbandoned, withLock } from '../../../src/core/store/lock.js';
 import { testdir } from '../../helpers/testdir.js';
 
 function deadPid(): number {
@@ -38,6 +38,11 @@ describe('withLock', () => {
       `${path} is locked by another writer — retry, or run \`baton gc\` if its writer is gone`,
     );
     expect(readdirSync(dir)).toEqual(['card.md.lock']);
+  });
+
+  it('a lock let go between a listing and its check is nobody’s to break (gc met this: ENOENT as an unexpected error)', () => {
+    const dir = testdir();
+    expect(lockAbandoned(dir, join(dir, 'card.md.lock'), 60_000)).toBe(false);
   });
 
   it('breaks a lock with no owner once it is older than staleMs', () => {
