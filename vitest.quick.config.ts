@@ -39,6 +39,18 @@ export const LEFT_OUT: [pattern: string, why: string][] = [
     'baton serve over HTTP, started and stopped per test (MCP in process and over stdio stay)',
   ],
   ['test/core/redaction/pathological.test.ts', '65 adversarial inputs of 1 MB (the bench runs them too)'],
+  [
+    'test/cli/{handoff,handoff-draft,init-harness}.test.ts',
+    'handoffs and init end to end through the built binary (the core handoff and wiring tests stay)',
+  ],
+  [
+    'test/{core/contract/results,hooks/session-and-mail,hooks/subagent-stop-large}.test.ts',
+    'the result contract, session and mail through every hook, 4 MiB result notes: the built binary run dozens of times',
+  ],
+  [
+    'test/harnesses/{pi/wiring-extension,opencode/wiring-plugin}.test.ts',
+    "pi's extension and opencode's plugin run for real against a stand-in baton",
+  ],
 ];
 
 // Said before the run, so a green quick run is never taken for the whole suite.
