@@ -154,7 +154,9 @@ describe('the opened item', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).hash).toBe(`#/cards/${target}`);
     await page.locator('[data-testid="detail"] .back').waitFor();
-    expect(await page.evaluate('!!document.activeElement.closest("[data-testid=detail]")')).toBe(true);
+    await expect
+      .poll(() => page.evaluate('!!document.activeElement.closest("[data-testid=detail]")'))
+      .toBe(true);
     await page.locator('[data-testid="detail"] .back').click();
     await expect.poll(() => new URL(page.url()).hash).toBe('#/cards');
     await expect.poll(() => focused(page)).toBe(`card-row ${target}`);

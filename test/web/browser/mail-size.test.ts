@@ -60,8 +60,9 @@ describe('mail at size', () => {
     expect(await unread.locator('.unread-text').textContent()).toBe('unread');
     expect(await page.locator('[data-testid="list-count"]').textContent()).toBe('450 threads · 9 unread');
     await screenshot(page, 'mail-size-1440');
+    // Each time the list nears its end it loads the next 200 (a fast page may take both at once).
     await scrollToEnd(page, 'thread-list');
-    await expect.poll(() => loaded(page, 'thread-list')).toBe(400);
+    await expect.poll(() => loaded(page, 'thread-list')).toBeGreaterThanOrEqual(400);
     await scrollToEnd(page, 'thread-list');
     await expect.poll(() => loaded(page, 'thread-list')).toBe(450);
     expect(await page.locator('[data-action="load-more"]').count()).toBe(0);
