@@ -281,7 +281,9 @@ export class VirtualList<T> extends Component<VirtualListProps<T>, State> {
     const settled = rendered && (target === undefined || Math.abs(target - view.top) <= 1);
     if (settled || ++pending.frames > SETTLE_FRAMES) {
       this.pending = undefined;
-      if (pending.options.focus) (this.element(pending.index) ?? element)?.focus({ preventScroll: true });
+      // Not taken from a field the person has gone to type in meanwhile (the search box, opened by `/`).
+      if (pending.options.focus && !isTypingIn(document.activeElement))
+        (this.element(pending.index) ?? element)?.focus({ preventScroll: true });
       return;
     }
     this.frame = requestAnimationFrame(() => this.settle());
@@ -309,4 +311,11 @@ function scrollingAncestor(element: HTMLElement): HTMLElement | null {
     if (/(auto|scroll|overlay)/.test(style.overflowY)) return at;
   }
   return null;
+}
+
+function isTypingIn(element: Element | null): boolean {
+  return (
+    element instanceof HTMLElement &&
+    (element.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName))
+  );
 }
