@@ -9,26 +9,24 @@ let loading;
 
 /** `{ newId, idTime, isId, formatRecord, parseRecord }` from src/core/store. ctx: bench/run.mjs's. */
 export function internals(ctx) {
-  loading ??= (async () => {
-    const outfile = join(ctx.dist, '..', 'bench-internals.mjs');
-    await build({
-      stdin: {
-        contents: [
-          "export { idTime, isId, newId } from './src/core/store/ids.js';",
-          "export { formatRecord, parseRecord } from './src/core/store/front-matter.js';",
-        ].join('\n'),
-        resolveDir: ctx.root,
-        loader: 'ts',
-      },
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      packages: 'external',
-      outfile,
-      logLevel: 'silent',
-    });
-    return import(pathToFileURL(outfile).href);
-  })();
+  loading ??= bundleFromSource(ctx.root, join(ctx.dist, '..', 'bench-internals.mjs'), [
+    "export { idTime, isId, newId } from './src/core/store/ids.js';",
+    "export { formatRecord, parseRecord } from './src/core/store/front-matter.js';",
+  ]);
   return loading;
+}
+
+/** Bundles `lines` (re-exports from src/, relative to `root`) into `outfile` and imports it. */
+export async function bundleFromSource(root, outfile, lines) {
+  await build({
+    stdin: { contents: lines.join('\n'), resolveDir: root, loader: 'ts' },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    logLevel: 'silent',
+  });
+  return import(pathToFileURL(outfile).href);
 }

@@ -1,15 +1,7 @@
-// Search section of `npm run bench` (issue 25), on the big board of bench/web-board.mjs (3,000 notes, 5,238 messages,
-// 100 cards):
-// (a) the index build: the first /api/search of a fresh `baton serve` (it builds the index then) — informational;
-// (b) the server's answer to a search once built: p50 and p95 over a mix of queries (words, two words, a prefix, a
-//     typo, a type filter), timed from Node — goal < 50 ms;
-// (c) `baton search <words>` (it reads the board whole in-process), as a ratio to `node -e 0` — informational;
-// (d) in Chromium, from Enter in the search box to the results shown with their matches marked — goal < 150 ms.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { webBoard } from './web-board.mjs';
+import { CHROMIUM, launchChromium, serveBoard } from './web-helpers.mjs';
 
-const CHROMIUM = process.env.BATON_CHROMIUM ?? '/usr/bin/chromium';
 const SERVER_GOAL_MS = 50;
 const SHOWN_GOAL_MS = 150;
 const ROUNDS = 8;
@@ -33,7 +25,7 @@ export default async function searchSection(ctx) {
   ctx.log('search: copying the big board');
   const { root } = await webBoard({ dir, dist: ctx.dist, log: ctx.log });
   const rows = [];
-  const server = await serve(ctx.bin, root);
+  const server = await serveBoard(ctx.bin, root);
   try {
     const first = await timed(`${server.url}api/search?q=login`);
     rows.push({
@@ -101,11 +93,7 @@ async function inChromium(url, ctx) {
     ctx.log(`search: no Chromium at ${CHROMIUM}, the page is not measured`);
     return [];
   }
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${url}#/cards`);
@@ -166,34 +154,4 @@ async function inChromium(url, ctx) {
 function percentile(values, q) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-}
-
-/** Starts `baton serve --port 0` on `root`; resolves with its address and a stop function. */
-function serve(bin, root) {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--board', root], {
-    cwd: root,
-    env: Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('BATON_'))),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`baton serve printed no address: ${stderr}`)), 30_000);
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-      const port = /listening on http:\/\/[^\s/]+:(\d+)\//.exec(stderr)?.[1];
-      if (!port) return;
-      clearTimeout(timer);
-      resolve({
-        url: `http://127.0.0.1:${port}/`,
-        stop: () =>
-          new Promise((done) => {
-            if (child.exitCode !== null) return done();
-            child.once('exit', done);
-            child.kill('SIGTERM');
-          }),
-      });
-    });
-    child.once('exit', (code) => reject(new Error(`baton serve exited ${code}: ${stderr}`)));
-  });
 }

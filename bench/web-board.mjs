@@ -21,6 +21,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundleFromSource } from './internals.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 /** Bump when the board's shape or baton's record formats change: the cached board is then made again. */
@@ -163,26 +164,13 @@ async function build(cache, dist, log) {
   }
 }
 
-// Session records are not in the library's public API: writeSession is bundled from src/ (as bench/internals.mjs
-// bundles ids), so a session "in progress" is the record baton itself writes.
+// Session records are not in the library's public API: writeSession is bundled from src/ (bench/internals.mjs's
+// bundleFromSource), so a session "in progress" is the record baton itself writes.
 async function sessionWriter(temp) {
-  const { build: esbuild } = await import('esbuild');
-  const outfile = join(temp, 'session-writer.mjs');
-  await esbuild({
-    stdin: {
-      contents: "export { writeSession } from './src/core/sessions/session.js';",
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    outfile,
-    logLevel: 'silent',
-  });
-  return (await import(pathToFileURL(outfile).href)).writeSession;
+  const built = await bundleFromSource(ROOT, join(temp, 'session-writer.mjs'), [
+    "export { writeSession } from './src/core/sessions/session.js';",
+  ]);
+  return built.writeSession;
 }
 
 /** How many notes each family has: family 0 is the longest (72), the rest vary from 1 to 60 and add up to 3,000. */

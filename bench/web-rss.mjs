@@ -1,50 +1,12 @@
-// Web server memory section of `npm run bench`: `baton serve` on the big board of issue 25 (bench/web-board.mjs:
-// 3,000 notes, 5,238 messages, 100 cards), 1,000 page loads fetched from Node — each what the page asks for when it
-// opens on a view: the shell (/, /app.js, /style.css), /api/board, the live stream (/api/events, opened and dropped
-// as a closed tab drops it) and that view's calls; the loads go round the views (timeline with a note, mail with a
-// thread, inbox, cards with a card, sessions, a search) and round the board's records, so the server's caches see
-// many keys. The server's resident memory (VmRSS) after 100 loads vs after 1,000: flat is the goal (growth < 10 %);
-// growth that keeps on is a leak.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { webBoard } from './web-board.mjs';
+import { serveBoard } from './web-helpers.mjs';
 
 // BENCH_WEB_RSS_LOADS shortens a trial run (the row says how many loads it made).
 const LOADS = Number(process.env.BENCH_WEB_RSS_LOADS) || 1_000;
 const WARM = Math.max(1, Math.round(LOADS / 10));
 const GROWTH_GOAL = 0.1;
 const WORDS = ['login', 'flaky', 'timer', 'csv export', 'retry', 'cache', 'release', 'migration'];
-
-/** `baton serve --port 0` on `root`; resolves once it prints its address. */
-function serve(bin, root, cwd) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--board', root], {
-      cwd,
-      env: Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('BATON_'))),
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-      const found =
-        /listening on http:\/\/[^\s/]+:(\d+)\//.exec(stderr) ??
-        /web UI: http:\/\/[^\s/]+:(\d+)\//.exec(stderr);
-      if (found)
-        resolve({
-          pid: child.pid,
-          url: `http://127.0.0.1:${found[1]}/`,
-          stop: () =>
-            new Promise((done) => {
-              if (child.exitCode !== null) return done();
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        });
-    });
-    child.once('exit', (code) => reject(new Error(`baton serve exited ${code}: ${stderr}`)));
-  });
-}
 
 function rssMb(pid) {
   const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
@@ -72,7 +34,7 @@ async function touchEvents(url) {
 export default async function webRssBench(ctx) {
   const log = ctx.log ?? (() => {});
   const { root, cwd, manifest } = await webBoard({ dist: ctx.dist, log });
-  const server = await serve(ctx.bin, root, cwd);
+  const server = await serveBoard(ctx.bin, root, cwd);
   try {
     const url = server.url;
     // The records the loads open, taken from the board's own lists.

@@ -1,19 +1,8 @@
-// Timeline section of `npm run bench` (issue 25): the relation timeline in headless Chromium on the big board
-// (bench/web-board.mjs: 3,000 notes in 200 families, chains to 72 notes).
-// (a) first timeline row, cold: a server just started on a copy of the board with no front-matter cache, a fresh
-//     browser context — from navigation start to the first row in the DOM (the page's own clock) — goal < 1 s;
-// (b) the same warm: the server has answered once, a fresh context each time, median of 5 — goal < 500 ms;
-// (c) opening and closing a family: from the click on its ▶ to its lines in the DOM (and gone), median over the
-//     first 6 families with more than one note — informational beside a goal of < 100 ms;
-// (d) scrolling the fully expanded timeline (every family loaded and opened, about 3,200 rows): the list pane scrolled
-//     by script 120 px per frame for 600 frames, the 95th percentile of the gaps between animation frames — goal
-//     ≤ 20 ms.
-import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { launchChromium, median, serveBoard } from './web-helpers.mjs';
 
-const CHROMIUM = process.env.BATON_CHROMIUM ?? '/usr/bin/chromium';
 const COLD_GOAL_MS = 1_000;
 const WARM_GOAL_MS = 500;
 const TOGGLE_GOAL_MS = 100;
@@ -38,8 +27,8 @@ export default async function timelineBench(ctx) {
     `timeline: board copied in ${((performance.now() - copied) / 1000).toFixed(1)} s (${cached.manifest.notes} notes)`,
   );
 
-  const browser = await launch();
-  const server = await serve(ctx.bin, board.root, board.cwd);
+  const browser = await launchChromium();
+  const server = await serveBoard(ctx.bin, board.root, board.cwd);
   const rows = [];
   try {
     const cold = await firstRow(browser, server.url);
@@ -217,57 +206,4 @@ async function scrollFrames(page) {
     median: median(sorted),
     max: sorted.at(-1),
   };
-}
-
-/** Starts `baton serve --port 0` on `root`; resolves with its url and a stop function. */
-function serve(bin, root, cwd) {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--board', root], {
-    cwd,
-    env: cleanEnv(),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`baton serve printed no address: ${stderr}`)), 20_000);
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-      const port = /listening on http:\/\/[^\s/]+:(\d+)\//.exec(stderr)?.[1];
-      if (!port) return;
-      clearTimeout(timer);
-      resolve({
-        url: `http://127.0.0.1:${port}/`,
-        stop: () =>
-          new Promise((done) => {
-            if (child.exitCode !== null) return done();
-            child.once('exit', done);
-            child.kill('SIGTERM');
-          }),
-      });
-    });
-    child.once('exit', (code) => reject(new Error(`baton serve exited ${code}: ${stderr}`)));
-  });
-}
-
-async function launch() {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `no Chromium at ${CHROMIUM} — install it with \`apt-get install -y chromium\` (or set BATON_CHROMIUM)`,
-    );
-  }
-  const { chromium } = await import('playwright-core');
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-function cleanEnv() {
-  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('BATON_')));
 }

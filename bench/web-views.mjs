@@ -1,54 +1,11 @@
-// Web views section of `npm run bench`, on the big generated board of issue 25 (bench/web-board.mjs: 3,000 notes,
-// 5,238 messages, 100 cards) served by `baton serve`, in headless Chromium:
-// (a) mail view shown: from a click on "Mail" in the loaded page to the first thread row drawn — goal < 500 ms; and
-//     the DOM's size once it is (the list is windowed: its rows are not all in the DOM);
-// (b) opening a note: from a click on a timeline row to its sections drawn — goal < 150 ms;
-// (c) send → visible: from a click on Send in the compose form to the sent message shown in its thread — goal
-//     < 300 ms.
-// Each is the median of several runs after one warm-up (the server's memos and the browser's caches warm, as in use).
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { webBoard } from './web-board.mjs';
+import { launchChromium, median, serveBoard } from './web-helpers.mjs';
 
 const RUNS = 5;
 const MAIL_GOAL_MS = 500;
 const OPEN_GOAL_MS = 150;
 const SEND_GOAL_MS = 300;
-const CHROMIUM = process.env.BATON_CHROMIUM ?? '/usr/bin/chromium';
-
-function serve(bin, root, cwd) {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--board', root], {
-    cwd,
-    env: Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('BATON_'))),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`baton serve printed no address: ${stderr}`)), 20_000);
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-      const port = /listening on http:\/\/[^\s/]+:(\d+)\//.exec(stderr)?.[1];
-      if (!port) return;
-      clearTimeout(timer);
-      resolve({
-        url: `http://127.0.0.1:${port}/`,
-        stop: () =>
-          new Promise((done) => {
-            if (child.exitCode !== null) return done();
-            child.once('exit', done);
-            child.kill('SIGTERM');
-          }),
-      });
-    });
-    child.once('exit', (code) => reject(new Error(`baton serve exited ${code}: ${stderr}`)));
-  });
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /** ms from `act()` to `selector` being in the page, timed in the page (its own clock, no round trips counted twice). */
 async function timed(page, selector, act) {
@@ -81,12 +38,8 @@ export default async function webViewsBench(ctx) {
   const dir = ctx.tmpdir();
   // A copy: the sends below write to it.
   const board = await webBoard({ dir, dist: ctx.dist, log: (line) => log(`web-views: ${line}`) });
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  const server = await serve(ctx.bin, board.root, board.cwd);
+  const browser = await launchChromium();
+  const server = await serveBoard(ctx.bin, board.root, board.cwd);
   const rows = [];
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

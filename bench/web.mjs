@@ -8,9 +8,10 @@
 // (c) the server's resident memory (VmRSS) before and after 1,000 loads: the page's four first requests fetched from
 //     Node (/, /app.js, /api/board, /api/timeline) plus 50 real page loads in Chromium — informational.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { cleanEnv, launchChromium, median, serveBoard } from './web-helpers.mjs';
 
 const NOTES = 5_000;
 const FAMILIES = 300;
@@ -20,7 +21,6 @@ const FETCH_LOADS = 1_000;
 const BROWSER_LOADS = 50;
 const RENDER_GOAL_MS = 1_000;
 const LIVE_GOAL_MS = 300;
-const CHROMIUM = process.env.BATON_CHROMIUM ?? '/usr/bin/chromium';
 const SECTION_TEXT = {
   goal: 'Make the login test stable.',
   done: 'Froze time per test; removed the retry.',
@@ -92,59 +92,9 @@ function seedNotes(baton, dir) {
   return { root: board.root, board, order: order.map((family) => family.id) };
 }
 
-/** Starts `baton serve --port 0` on `root`; resolves with its port, pid and a stop function. */
-function serve(bin, root) {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--board', root], {
-    cwd: root,
-    env: cleanEnv(),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`baton serve printed no address: ${stderr}`)), 20_000);
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-      const port = /listening on http:\/\/[^\s/]+:(\d+)\//.exec(stderr)?.[1];
-      if (!port) return;
-      clearTimeout(timer);
-      resolve({
-        url: `http://127.0.0.1:${port}/`,
-        pid: child.pid,
-        stop: () =>
-          new Promise((done) => {
-            if (child.exitCode !== null) return done();
-            child.once('exit', done);
-            child.kill('SIGTERM');
-          }),
-      });
-    });
-    child.once('exit', (code) => reject(new Error(`baton serve exited ${code}: ${stderr}`)));
-  });
-}
-
 function rssMb(pid) {
   const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
   return kb / 1024;
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-async function launch() {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `no Chromium at ${CHROMIUM} — install it with \`apt-get install -y chromium\` (or set BATON_CHROMIUM)`,
-    );
-  }
-  const { chromium } = await import('playwright-core');
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
 }
 
 /** One cold load of the timeline: ms from goto to the newest family's row in the DOM (wall, and page-side). */
@@ -243,8 +193,8 @@ export default async function webBench(ctx) {
   for (let i = 0; i < 3; i++)
     baton.sendMessage(seeded.board, { from: 'bob', to: 'alice', body: `mail ${i}` });
 
-  const browser = await launch();
-  const server = await serve(ctx.bin, seeded.root);
+  const browser = await launchChromium();
+  const server = await serveBoard(ctx.bin, seeded.root);
   const rows = [];
   try {
     const startRss = rssMb(server.pid);
@@ -324,8 +274,4 @@ export default async function webBench(ctx) {
     await browser.close();
   }
   return rows;
-}
-
-function cleanEnv() {
-  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('BATON_')));
 }

@@ -61,12 +61,14 @@ export function listMessages(board: Board, options: ListMessagesOptions = {}): M
   if (options.from !== undefined) found = found.filter((message) => message.from === options.from);
   found.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { messages: limit > 0 ? newest(found, limit) : found, problems };
+  return { messages: limit > 0 ? newestMessages(found, limit) : found, problems };
 }
 
-// The newest `limit` messages of `sorted`, a fan-out's copies (one batch, one per mailbox) counted once: the listing
-// shows them as one message to several, so `--all --limit 3` shows three, not one of three copies.
-function newest(sorted: Message[], limit: number): Message[] {
+/**
+ * The newest `limit` messages of `sorted` (oldest first), a fan-out's copies (one batch, one per mailbox) counted
+ * once: the listing shows them as one message to several, so `--all --limit 3` shows three, not one of three copies.
+ */
+export function newestMessages(sorted: Message[], limit: number): Message[] {
   const kept = new Set<string>();
   let start = sorted.length;
   while (start > 0) {
@@ -78,6 +80,25 @@ function newest(sorted: Message[], limit: number): Message[] {
     start--;
   }
   return sorted.slice(start);
+}
+
+/** The day folders of `agent`'s mailbox, newest first; anything else in it (a link, a stray file) is reported. */
+export function mailboxDays(board: Board, agent: string, problems: Problem[]): string[] {
+  const mailbox = boardPath(board, MESSAGES_DIR, agent);
+  return board.store
+    .list(mailbox, problems)
+    .filter(({ name, kind }) => {
+      if (DAY_DIR.test(name) && kind === 'dir') return true;
+      if (!isTempName(name))
+        problems.push({
+          path: `${mailbox}/${name}`,
+          reason: kind === 'symlink' ? SYMLINK_REASON : 'not a day folder (skipped)',
+        });
+      return false;
+    })
+    .map((entry) => entry.name)
+    .sort()
+    .reverse();
 }
 
 /** Ids queued or claimed for push to `agent`: its unread mail. */
@@ -121,20 +142,9 @@ function scanNewest(
   const mailbox = boardPath(board, MESSAGES_DIR, agent);
   const afterDay = after ? dayOf(after) : '';
   const beforeDay = before ? dayOf(before) : '';
-  const days = board.store
-    .list(mailbox, problems)
-    .filter(({ name: day, kind }) => {
-      if (DAY_DIR.test(day) && kind === 'dir') return day >= afterDay && (!before || day <= beforeDay);
-      if (!isTempName(day))
-        problems.push({
-          path: `${mailbox}/${day}`,
-          reason: kind === 'symlink' ? SYMLINK_REASON : 'not a day folder (skipped)',
-        });
-      return false;
-    })
-    .map((entry) => entry.name)
-    .sort()
-    .reverse();
+  const days = mailboxDays(board, agent, problems).filter(
+    (day) => day >= afterDay && (!before || day <= beforeDay),
+  );
   const out: Message[] = [];
   for (const day of days) {
     const names = board.store

@@ -3,11 +3,11 @@
 // file renamed into place) is not read again, so a new message costs a read of its own day folder, not of 5,000 files.
 import { lstatSync } from 'node:fs';
 import { type Board, boardPath } from '../../core/board/open-board.js';
-import { DAY_DIR, MESSAGES_DIR, type Message, readMessageFile } from '../../core/messages/message.js';
-import { listRecipients } from '../../core/messages/read.js';
+import { MESSAGES_DIR, type Message, readMessageFile } from '../../core/messages/message.js';
+import { listRecipients, mailboxDays, newestMessages } from '../../core/messages/read.js';
 import { isTempName } from '../../core/store/atomic-write.js';
 import { isId } from '../../core/store/ids.js';
-import { type Problem, SYMLINK_REASON } from '../../core/store/safe-fs.js';
+import type { Problem } from '../../core/store/safe-fs.js';
 
 interface DayRead {
   mtime: number;
@@ -25,20 +25,7 @@ export function windowMessages(board: Board, limit: number): { messages: Message
   let found: Message[] = [];
   for (const agent of listRecipients(board, problems)) {
     const mailbox = boardPath(board, MESSAGES_DIR, agent);
-    const names = board.store
-      .list(mailbox, problems)
-      .filter(({ name, kind }) => {
-        if (DAY_DIR.test(name) && kind === 'dir') return true;
-        if (!isTempName(name))
-          problems.push({
-            path: `${mailbox}/${name}`,
-            reason: kind === 'symlink' ? SYMLINK_REASON : 'not a day folder (skipped)',
-          });
-        return false;
-      })
-      .map((entry) => entry.name)
-      .sort()
-      .reverse();
+    const names = mailboxDays(board, agent, problems);
     let taken = 0;
     for (const day of names) {
       const read = readDay(board, `${mailbox}/${day}`);
@@ -49,7 +36,7 @@ export function windowMessages(board: Board, limit: number): { messages: Message
     }
   }
   found.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { messages: newest(found, limit), problems };
+  return { messages: newestMessages(found, limit), problems };
 }
 
 function readDay(board: Board, dir: string): DayRead {
@@ -80,19 +67,4 @@ function readDay(board: Board, dir: string): DayRead {
   if (days.size >= MAX_DAYS) days.delete(days.keys().next().value!);
   days.set(dir, value);
   return value;
-}
-
-// The newest `limit` of `sorted` (oldest first), a fan-out's copies (one batch) counted once — as listMessages.
-function newest(sorted: Message[], limit: number): Message[] {
-  const kept = new Set<string>();
-  let start = sorted.length;
-  while (start > 0) {
-    const key = sorted[start - 1]!.batch ?? sorted[start - 1]!.id;
-    if (!kept.has(key)) {
-      if (kept.size === limit) break;
-      kept.add(key);
-    }
-    start--;
-  }
-  return sorted.slice(start);
 }
