@@ -37,6 +37,12 @@ export interface HarnessHooks {
    * Claude Code's and Codex's PreCompact fire only when they compact.
    */
   compaction?(board: Board, event: HookEvent, check: CompactionCheck): 'now' | 'since' | undefined;
+  /**
+   * A harness that writes its transcript after it has started the hook (GitHub Copilot CLI): resolves once the
+   * transcript holds the turn a stop or a session's end is about (true), or when a bounded wait ran out (false).
+   * Awaited before the hook reads the transcript there; without it the transcript is read at once.
+   */
+  flushed?(check: FlushCheck): Promise<boolean>;
 }
 
 /**
@@ -51,6 +57,13 @@ export interface CompactionCheck {
   /** The pre-compact input's `trigger` (`auto`, `manual`). */
   trigger?: string;
   transcriptPath?: string;
+}
+
+export interface FlushCheck {
+  event: 'stop' | 'session-end';
+  transcriptPath: string;
+  /** The harness's own time of the event, as its stdin gave it (Copilot's `timestamp`, ms). */
+  eventTime?: number;
 }
 
 /** The neutral answer baton's own plugins and extensions read (opencode, pi). */

@@ -26,6 +26,8 @@ export interface HookInput {
   agentTranscriptPath?: string;
   /** Sub-agent stop: its type ("general-purpose", Codex's "default"); "" for Claude Code's compaction summariser. */
   agentType?: string;
+  /** The harness's own time of the event, where its stdin gives one (GitHub Copilot CLI's `timestamp`, ms). */
+  eventTime?: number;
 }
 
 /** Input a hook cannot act on: it does nothing and logs `reason`. */
@@ -90,6 +92,8 @@ export function parseHookInput(
     stopHookActive: input.stop_hook_active === true,
     agentTranscriptPath: remote ? undefined : path(input.agent_transcript_path),
     agentType: str(input.agent_type),
+    eventTime:
+      typeof input.timestamp === 'number' && Number.isFinite(input.timestamp) ? input.timestamp : undefined,
   };
 }
 

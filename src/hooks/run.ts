@@ -14,6 +14,7 @@ import { CONFLICT_WINDOW_MS, conflictWarning } from './edits.js';
 import { envelope, HOOKS, type HookAnswer } from './envelope.js';
 import type { HookEvent, HookHarness } from './events.js';
 import { grokRunsAnother } from './grok-compat.js';
+import type { FlushCheck } from './harness-hooks.js';
 import { startedWithin } from './idle.js';
 import { clearIndexDue, indexDue, markIndexDue } from './index-due.js';
 import { type HookInput, HookSkip, parseHookInput } from './input.js';
@@ -148,11 +149,18 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
     }
     case 'stop': {
       const record = knownSession(board, run.harness, input);
+      const transcript = input.transcriptPath;
       turn.answer.notice = await interceptReply(
         board,
         record.id,
         input.lastAssistantMessage,
-        input.transcriptPath,
+        transcript
+          ? {
+              path: transcript,
+              ready: () =>
+                flushed(run, log, { event: 'stop', transcriptPath: transcript, eventTime: input.eventTime }),
+            }
+          : undefined,
       );
       if (turn.answer.notice) log(turn.answer.notice);
       // The loop guard: a stop that follows our own block is never blocked again.
@@ -206,6 +214,8 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
       // The detached draft of a large transcript (below): its hook has ended the session already.
       if (ending && run.detachedFrom !== undefined) await parentExited(run.detachedFrom);
       const transcript = input.transcriptPath ?? record.transcriptPath;
+      if (transcript && ending && !run.remote)
+        await flushed(run, log, { event: 'session-end', transcriptPath: transcript });
       const size = transcript && ending ? oversizeTranscript(transcript) : undefined;
       try {
         if (size !== undefined && !run.remote && run.relaunch && run.detachedFrom === undefined) {
@@ -224,6 +234,15 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
       return;
     }
   }
+}
+
+/** Waits, where the harness writes its transcript late, until it holds the turn the hook reads (logs a wait that ran out). */
+async function flushed(run: HookRun, log: (message: string) => void, check: FlushCheck): Promise<void> {
+  const wait = HOOKS[run.harness].flushed;
+  if (wait && !(await wait(check)))
+    log(
+      `the transcript did not show the ${check.event === 'stop' ? 'turn' : 'last turn'} in time: read as it is`,
+    );
 }
 
 /** A pending request's prompt, shown only where the reply to it can be read at the stop (not Antigravity's). */

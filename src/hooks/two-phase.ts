@@ -21,6 +21,12 @@ export function announcePending(board: Board, session: string): string | undefin
   });
 }
 
+/** A transcript to read the reply from; `ready` resolves once the harness has written the turn into it. */
+export interface TranscriptToRead {
+  path: string;
+  ready?: () => Promise<unknown>;
+}
+
 /**
  * Commits the session's announced pending write from the agent's reply: `reply`, else the transcript's last
  * assistant message. Returns the line to show the person, or undefined when nothing was pending.
@@ -29,11 +35,12 @@ export async function interceptReply(
   board: Board,
   session: string,
   reply: string | undefined,
-  transcriptPath: string | undefined,
+  transcript: TranscriptToRead | undefined,
 ): Promise<string | undefined> {
   const read = readPending(board, session);
   if (read.state !== 'open' || !read.pending.announced) return undefined;
-  const text = reply ?? (transcriptPath ? (await readTranscript(transcriptPath)).lastAssistant : undefined);
+  if (reply === undefined && transcript) await transcript.ready?.();
+  const text = reply ?? (transcript ? (await readTranscript(transcript.path)).lastAssistant : undefined);
   if (text === undefined) return undefined;
   const result = commitPending(board, { session, reply: text });
   if (result.status === 'noted') {

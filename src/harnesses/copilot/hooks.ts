@@ -4,8 +4,10 @@
 // appended to the tool's result; `permissionDecision: "deny"` refuses the call ("Denied by preToolUse hook: <reason>");
 // agentStop's `decision: "block"` sends `reason` as the next prompt. `systemMessage` is shown nowhere in `-p` mode, so
 // a line for the person (a stop's notice) is left to the hook log.
+// It writes its events file after it starts a hook: a stop and a session end wait for it (transcript-flush.ts).
 import type { HarnessHooks, HookAnswer } from '../../hooks/harness-hooks.js';
 import type { HookEvent } from '../types.js';
+import { copilotFlushed } from './transcript-flush.js';
 
 const CONTEXT_EVENTS: HookEvent[] = ['session-start', 'user-prompt-submit', 'pre-tool-use', 'post-tool-use'];
 
@@ -19,4 +21,4 @@ function envelope(event: HookEvent, answer: HookAnswer): Record<string, unknown>
   return out;
 }
 
-export const hooks: HarnessHooks = { envelope };
+export const hooks: HarnessHooks = { envelope, flushed: copilotFlushed };

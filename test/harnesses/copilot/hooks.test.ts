@@ -2,10 +2,11 @@
 // test/fixtures/hook-envelopes/SOURCES.md), its answers checked against the hook output types the CLI documents
 // (copilot-sdk/types.d.ts in the package: SessionStartHookOutput, UserPromptSubmittedHookOutput, PreToolUseHookOutput,
 // PostToolUseHookOutput, AgentStopHookOutput, SessionEndHookOutput).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baton, type RunResult, testdir } from '../../helpers/testdir.js';
+import { baton, batonRun, type RunResult, testdir } from '../../helpers/testdir.js';
+import { waitFor } from '../../helpers/wait.js';
 import { expectSilent, hook, project, send } from '../../hooks/helpers.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures/hook-envelopes/copilot');
@@ -157,6 +158,40 @@ describe('GitHub Copilot CLI hooks, on its real stdin', () => {
     expect(readFileSync(join(cwd, '.baton', 'state', 'hooks.log'), 'utf8')).toMatch(
       new RegExp(`copilot stop ${SESSION}.*added finding e-\\w+ to card ${id}`),
     );
+  });
+
+  it('agentStop waits for the events file Copilot writes after starting the hook, then commits the reply in it', async () => {
+    const cwd = project();
+    const home = testdir();
+    const made = JSON.parse(
+      baton(['card', 'new', 'Flaky login test', '--as', 'alice', '--json'], { cwd }).stdout,
+    );
+    const id: string = made.card?.id ?? made.id;
+    copilot('session-start', 'session-start.json', cwd);
+    expect(
+      baton(['card', 'ask', id, 'write down the flake'], { cwd, env: { BATON_SESSION: SESSION } }).code,
+    ).toBe(0);
+    const reply = 'Done.\n\n```board-entry\ntype: finding\n---\nThe flake is a timezone bug.\n```';
+    const lines = readFileSync(TRANSCRIPT, 'utf8')
+      .replace(
+        '"content":"Done: src/shared.ts now exports shared = 2."',
+        `"content":${JSON.stringify(reply)}`,
+      )
+      .split('\n');
+    const folder = join(home, '.copilot', 'session-state', SESSION);
+    mkdirSync(folder, { recursive: true });
+    const events = join(folder, 'events.jsonl');
+    // What a first flush left: the prompt and the turns, not the last reply nor the stop.
+    writeFileSync(events, `${lines.slice(0, 40).join('\n')}\n`);
+    const stop = batonRun(['hook', 'stop', '--harness', 'copilot'], {
+      cwd,
+      input: fixture('agent-stop.json', cwd, home),
+    });
+    // The stop has read its session (it records the transcript first); Copilot's next flush lands after that.
+    await waitFor('the stop to record the transcript', () => record(cwd).transcriptPath === events);
+    appendFileSync(events, `${lines.slice(40).join('\n')}`);
+    expectSilent(await stop);
+    expect(baton(['card', 'read', id], { cwd }).stdout).toContain('The flake is a timezone bug.');
   });
 
   it('a quiet agentStop still records the transcript it names; sessionEnd drafts the raw handoff from it', () => {
