@@ -4,10 +4,10 @@
 // appended to the tool's result; `permissionDecision: "deny"` refuses the call ("Denied by preToolUse hook: <reason>");
 // agentStop's `decision: "block"` sends `reason` as the next prompt. `systemMessage` is shown nowhere in `-p` mode, so
 // a line for the person (a stop's notice) is left to the hook log.
-// It writes its events file after it starts a hook: a stop and a session end wait for it (transcript-flush.ts).
+// It writes its events file after it starts a hook: a stop and a session end wait for it (hooks-flush.ts).
 import type { HarnessHooks, HookAnswer } from '../../hooks/harness-hooks.js';
 import type { HookEvent } from '../types.js';
-import { copilotFlushed } from './transcript-flush.js';
+import { copilotFlushed } from './hooks-flush.js';
 
 const CONTEXT_EVENTS: HookEvent[] = ['session-start', 'user-prompt-submit', 'pre-tool-use', 'post-tool-use'];
 

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copilotFlushed } from '../../../src/harnesses/copilot/transcript-flush.js';
+import { copilotFlushed } from '../../../src/harnesses/copilot/hooks-flush.js';
 import { testdir } from '../../helpers/testdir.js';
 
 const FIXTURE = resolve(import.meta.dirname, '../../fixtures/transcripts/copilot/events-1.0.102.jsonl');
