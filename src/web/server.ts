@@ -14,6 +14,7 @@ import { searchEndpoints } from './api/search.js';
 import { sessionEndpoints } from './api/sessions.js';
 import { timelineEndpoints } from './api/timeline.js';
 import { assetsRoute, findAssets, setPageHeaders } from './assets.js';
+import { ChangeCount } from './change-count.js';
 import { eventsRoute } from './events.js';
 
 /** The person the page acts as unless `baton serve --as` names another. */
@@ -54,6 +55,7 @@ export function createWebApp(options: WebOptions): WebApp {
     search ??= new LiveSearch(sharedWatcher);
     return search;
   };
+  const changes = new ChangeCount(sharedWatcher);
   const headers: Route = (_req, res) => {
     setPageHeaders(res);
     return false;
@@ -74,6 +76,7 @@ export function createWebApp(options: WebOptions): WebApp {
           ...searchEndpoints(liveSearch),
         ],
         openBoard: open,
+        changes,
         person: options.person ?? DEFAULT_PERSON,
         pageToken,
         log: options.log,
@@ -81,6 +84,7 @@ export function createWebApp(options: WebOptions): WebApp {
       assetsRoute(options.assetsDir ?? findAssets(), pageToken),
     ],
     close: () => {
+      changes.close();
       search?.close();
       watcher?.close();
     },

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 
 /** The parts of a board a change is reported for. */
 export type Area = 'messages' | 'cards' | 'notes' | 'sessions' | 'agents' | 'pending';
-export type ChangeListener = (areas: Area[]) => void;
+/** `folders`: the watched folders whose entries changed (a file came, went or was written in place). */
+export type ChangeListener = (areas: Area[], folders: string[]) => void;
 
 const AREAS: Area[] = ['messages', 'cards', 'notes', 'sessions', 'agents', 'pending'];
 /** Folders watched at most: inotify watches are a shared, limited resource. */
@@ -33,6 +34,7 @@ export class BoardWatcher {
   /** Folders the system would not watch: their mtimes are compared on each rescan instead. */
   private readonly polled = new Map<string, number>();
   private pending = new Set<Area>();
+  private pendingFolders = new Set<string>();
   private rescanSoon = false;
   private settleTimer: NodeJS.Timeout | undefined;
   private rescanTimer: NodeJS.Timeout | undefined;
@@ -79,6 +81,7 @@ export class BoardWatcher {
     clearTimeout(this.settleTimer);
     this.settleTimer = undefined;
     this.pending.clear();
+    this.pendingFolders.clear();
     for (const watcher of this.watchers.values()) watcher.close();
     this.watchers.clear();
     this.polled.clear();
@@ -99,7 +102,7 @@ export class BoardWatcher {
       if (this.polled.has(dir)) {
         if (this.polled.get(dir) !== mtime) {
           this.polled.set(dir, mtime);
-          this.changed(area);
+          this.changed(area, dir);
         }
         continue;
       }
@@ -108,7 +111,7 @@ export class BoardWatcher {
         continue;
       }
       try {
-        const watcher = watch(dir, { persistent: false }, (_event, name) => this.onEvent(area, name));
+        const watcher = watch(dir, { persistent: false }, (_event, name) => this.onEvent(area, name, dir));
         watcher.on('error', () => {
           watcher.close();
           this.watchers.delete(dir);
@@ -120,16 +123,17 @@ export class BoardWatcher {
     }
   }
 
-  private onEvent(area: Area | undefined, name: string | Buffer | null): void {
+  private onEvent(area: Area | undefined, name: string | Buffer | null, dir: string): void {
     const which = area ?? (AREAS.find((a) => a === String(name ?? '')) as Area | undefined);
     // A change at the top (a new area folder) or maybe a new subfolder: look for folders to watch once it settles.
     if (area === undefined || area === 'messages' || area === 'notes') this.rescanSoon = true;
-    this.changed(which);
+    this.changed(which, dir);
   }
 
-  private changed(area: Area | undefined): void {
+  private changed(area: Area | undefined, dir: string): void {
     if (this.listeners.size === 0) return;
     if (area !== undefined) this.pending.add(area);
+    this.pendingFolders.add(dir);
     if (this.settleTimer) return;
     this.settleTimer = setTimeout(() => {
       this.settleTimer = undefined;
@@ -138,8 +142,10 @@ export class BoardWatcher {
         this.rescan();
       }
       const areas = [...this.pending];
+      const folders = [...this.pendingFolders];
       this.pending.clear();
-      if (areas.length > 0) for (const listener of this.listeners) listener(areas);
+      this.pendingFolders.clear();
+      if (areas.length > 0) for (const listener of this.listeners) listener(areas, folders);
     }, this.settleMs);
   }
 }

@@ -1,7 +1,7 @@
 // A cheap stamp of what a set of folders holds: each folder's and its sub-folders' modification times. Every write
 // through the store is a new file renamed into place (or a removal), which changes its folder's mtime, so an unchanged
 // stamp means no file came or went — without a stat per file (5,000 messages are 5,000 system calls). A file edited in
-// place by hand shows at the next write to its folder, or at the next start of the server.
+// place by hand shows at the next write to its folder, or once the board watcher reports it (change-count.ts).
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 

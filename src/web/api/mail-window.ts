@@ -1,6 +1,7 @@
 // The newest messages on the board for the mail view, as listMessages({ limit }) gives them, read through a cache of
 // day folders: a day folder whose mtime is unchanged since it was read (no message came or went: every write is a new
-// file renamed into place) is not read again, so a new message costs a read of its own day folder, not of 5,000 files.
+// file renamed into place) and the board watcher reported no change in it (an edit in place) is not read again, so
+// a new message costs a read of its own day folder, not of 5,000 files.
 import { lstatSync } from 'node:fs';
 import { type Board, boardPath } from '../../core/board/open-board.js';
 import { MESSAGES_DIR, type Message, readMessageFile } from '../../core/messages/message.js';
@@ -8,9 +9,12 @@ import { listRecipients, mailboxDays, newestMessages } from '../../core/messages
 import { isTempName } from '../../core/store/atomic-write.js';
 import { isId } from '../../core/store/ids.js';
 import type { Problem } from '../../core/store/safe-fs.js';
+import { type Changes, NO_CHANGES } from '../change-count.js';
 
 interface DayRead {
   mtime: number;
+  /** The watcher's count of changes in the folder when it was read (an edit in place changes no mtime). */
+  changes: number;
   /** Newest first. */
   messages: Message[];
   problems: Problem[];
@@ -20,7 +24,11 @@ const days = new Map<string, DayRead>();
 const MAX_DAYS = 5_000;
 
 /** The newest `limit` messages (a fan-out's copies counted once), oldest first, and what could not be read. */
-export function windowMessages(board: Board, limit: number): { messages: Message[]; problems: Problem[] } {
+export function windowMessages(
+  board: Board,
+  limit: number,
+  changes: Changes = NO_CHANGES,
+): { messages: Message[]; problems: Problem[] } {
   const problems: Problem[] = [];
   let found: Message[] = [];
   for (const agent of listRecipients(board, problems)) {
@@ -28,7 +36,7 @@ export function windowMessages(board: Board, limit: number): { messages: Message
     const names = mailboxDays(board, agent, problems);
     let taken = 0;
     for (const day of names) {
-      const read = readDay(board, `${mailbox}/${day}`);
+      const read = readDay(board, `${mailbox}/${day}`, changes);
       problems.push(...read.problems);
       found = found.concat(read.messages.slice(0, limit - taken));
       taken += Math.min(read.messages.length, limit - taken);
@@ -39,7 +47,8 @@ export function windowMessages(board: Board, limit: number): { messages: Message
   return { messages: newestMessages(found, limit), problems };
 }
 
-function readDay(board: Board, dir: string): DayRead {
+function readDay(board: Board, dir: string, changes: Changes): DayRead {
+  const changed = changes.ofFolder(dir);
   let mtime = -1;
   try {
     mtime = lstatSync(dir).mtimeMs;
@@ -47,7 +56,7 @@ function readDay(board: Board, dir: string): DayRead {
     // gone since listed: read as empty below
   }
   const known = days.get(dir);
-  if (known && known.mtime === mtime) return known;
+  if (known && known.mtime === mtime && known.changes === changed) return known;
   const problems: Problem[] = [];
   const messages: Message[] = [];
   for (const { name } of board.store.list(dir, problems)) {
@@ -63,7 +72,7 @@ function readDay(board: Board, dir: string): DayRead {
     else if (!read.missing) problems.push({ path, reason: read.reason });
   }
   messages.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-  const value = { mtime, messages, problems };
+  const value = { mtime, changes: changed, messages, problems };
   if (days.size >= MAX_DAYS) days.delete(days.keys().next().value!);
   days.set(dir, value);
   return value;

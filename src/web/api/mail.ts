@@ -20,6 +20,7 @@ import type {
   ThreadJson,
   ThreadSummary,
 } from '../api-types.js';
+import { type Changes, NO_CHANGES } from '../change-count.js';
 import { folderStamp, Memo } from './folder-stamp.js';
 import { ApiRefusal, stringField } from './json.js';
 import { windowMessages } from './mail-window.js';
@@ -38,15 +39,15 @@ export const mailEndpoints: Endpoint[] = [
   {
     method: 'GET',
     path: /^\/mail$/,
-    handle: ({ board, person, query }) =>
-      mailPage(board, person, pageLimit(query), query.get('after') ?? undefined),
+    handle: ({ board, person, query, changes }) =>
+      mailPage(board, person, pageLimit(query), query.get('after') ?? undefined, changes),
   },
   { method: 'GET', path: /^\/threads\/([^/]+)$/, handle: ({ board, params }) => thread(board, params[0]!) },
   {
     method: 'GET',
     path: /^\/inbox$/,
-    handle: ({ board, person, query }) =>
-      inbox(board, person, pageLimit(query), query.get('before') ?? undefined),
+    handle: ({ board, person, query, changes }) =>
+      inbox(board, person, pageLimit(query), query.get('before') ?? undefined, changes),
   },
   { method: 'POST', path: /^\/messages$/, handle: send },
   { method: 'GET', path: /^\/agents$/, handle: ({ board }) => agents(board) },
@@ -86,20 +87,28 @@ function threadCursor(thread: ThreadSummary): string {
 }
 
 // The thread list of the newest MAIL_WINDOW messages costs a read of thousands of files; it is kept while the
-// mailboxes (their day folders) and the person's delivery queue are unchanged.
+// mailboxes (their day folders) and the person's delivery queue are unchanged, and the board watcher has reported no
+// change to messages (`changes`: an edit in place changes no folder).
 const threadMemo = new Memo<ReturnType<typeof mailThreads>>();
 
-function memoThreads(board: Board, person: string): ReturnType<typeof mailThreads> {
-  const stamp = folderStamp(
+function memoThreads(board: Board, person: string, changes: Changes): ReturnType<typeof mailThreads> {
+  const folders = folderStamp(
     [boardPath(board, MESSAGES_DIR), spoolDir(board, person, 'new'), spoolDir(board, person, 'claimed')],
     2,
   );
-  return threadMemo.get(`${board.root}\0${person}`, stamp, () => mailThreads(board, person));
+  const stamp = `${folders}\n${changes.of('messages')}`;
+  return threadMemo.get(`${board.root}\0${person}`, stamp, () => mailThreads(board, person, changes));
 }
 
 /** One page of {@link mailThreads}: the `limit` threads after the cursor `after` (from the top without one). */
-export function mailPage(board: Board, person: string, limit: number, after?: string): MailJson {
-  const all = memoThreads(board, person);
+export function mailPage(
+  board: Board,
+  person: string,
+  limit: number,
+  after?: string,
+  changes: Changes = NO_CHANGES,
+): MailJson {
+  const all = memoThreads(board, person, changes);
   let start = 0;
   if (after !== undefined) {
     const [latest = '', id = ''] = after.split('|');
@@ -127,8 +136,9 @@ export function mailPage(board: Board, person: string, limit: number, after?: st
 export function mailThreads(
   board: Board,
   person: string,
+  changes: Changes = NO_CHANGES,
 ): MailJson & { unread: number; recipients: Map<string, string[]> } {
-  const { messages, problems } = windowMessages(board, MAIL_WINDOW);
+  const { messages, problems } = windowMessages(board, MAIL_WINDOW, changes);
   const folded = foldFanOuts(messages);
   // Any copy's id leads to its folded message, so a reply to one copy of a fan-out joins the fan-out's thread.
   const byId = new Map<string, MessageJson>();
@@ -222,7 +232,13 @@ function thread(board: Board, id: string): ThreadJson {
 }
 
 /** The person's messages, newest first: `limit` of them before the id `before` (the newest without one). */
-function inbox(board: Board, person: string, limit: number, before?: string): InboxJson {
+function inbox(
+  board: Board,
+  person: string,
+  limit: number,
+  before: string | undefined,
+  changes: Changes,
+): InboxJson {
   if (before !== undefined && !isId(before, 'm')) {
     throw new ApiRefusal(400, 'invalid_input', 'before must be a message id (m-…)');
   }
@@ -234,7 +250,7 @@ function inbox(board: Board, person: string, limit: number, before?: string): In
   for (const message of mine) if (unread.has(message.id)) message.unread = true;
   // The person's copy of a fan-out names only the person: the other copies (in the mail window) name the rest.
   if (mine.some((message) => message.batch)) {
-    const { recipients } = memoThreads(board, person);
+    const { recipients } = memoThreads(board, person, changes);
     for (const message of mine) {
       const all = message.batch ? recipients.get(message.batch) : undefined;
       if (all) message.to = [...all];

@@ -32,7 +32,7 @@ export function noteEndpoints(): Endpoint[] {
     {
       method: 'GET',
       path: /^\/notes\/([^/]+)$/,
-      handle: ({ board, params }) => noteDetail(board, params[0]!),
+      handle: ({ board, params, changes }) => noteDetail(board, params[0]!, changes.of('notes')),
     },
     { method: 'GET', path: /^\/notes\/([^/]+)\/raw$/, handle: rawNote },
     { method: 'POST', path: /^\/notes\/([^/]+)\/continue$/, handle: continueNote },
@@ -60,7 +60,7 @@ export function summary(note: NoteRecord): NoteSummary {
   };
 }
 
-function noteDetail(board: Board, id: string): NoteDetail {
+function noteDetail(board: Board, id: string, changes: number): NoteDetail {
   const note = readNote(board, id);
   const session = recordedSession(board, note);
   const sessionLive = session !== undefined && isLive(session);
@@ -69,7 +69,7 @@ function noteDetail(board: Board, id: string): NoteDetail {
     parsed.ok && note.kind === 'handoff'
       ? SECTION_KEYS.map((key) => ({ key, title: sectionTitle(key), text: parsed.sections[key].text }))
       : null;
-  const { parent, children } = relatives(board, note);
+  const { parent, children } = relatives(board, note, changes);
   const resume = resumeOf(note, session?.cwd);
   const plan = planSupplement(board, note);
   return {
@@ -131,16 +131,18 @@ function externalParent(board: Board, note: NoteRecord): NoteDetail['externalPar
 type Relatives = Pick<NoteDetail, 'parent' | 'children'>;
 
 // Every note's place in its project's lineage, built once and kept while the project's note folders are unchanged
-// (a note written, replaced or removed changes its folder): opening a note does not build the lineage again.
+// (a note written, replaced or removed changes its folder) and the board watcher reported no change to notes (a
+// note's front matter edited in place by hand): opening a note does not build the lineage again.
 const lineageMemo = new Memo<Map<string, Relatives>>();
 
 // Where the note sits in its family: the same lineage the timeline draws, so the links agree with it.
-function relatives(board: Board, note: NoteRecord): Relatives {
+function relatives(board: Board, note: NoteRecord, changes: number): Relatives {
   const group = projectGroup(board, note.projectKey);
-  const stamp = folderStamp(
+  const folders = folderStamp(
     group.map((key) => boardPath(board, NOTES_DIR, key)),
     0,
   );
+  const stamp = `${folders}\n${changes}`;
   const all = lineageMemo.get(`${board.root}\0${group.join('\0')}`, stamp, () => lineageOf(board, group));
   return all.get(note.id) ?? { children: [] };
 }

@@ -1,8 +1,10 @@
 // The page's JSON API: one table of endpoints (method + path pattern → handler), the mutation guard, and errors
 // turned into statuses in one place (json.ts).
+
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Board } from '../../core/board/open-board.js';
 import type { Route } from '../../http/server.js';
+import { type Changes, NO_CHANGES } from '../change-count.js';
 import { isMutation, mutationProblem } from '../guard.js';
 import { ApiRefusal, readJsonBody, sendError, sendJson } from './json.js';
 
@@ -15,6 +17,8 @@ export interface ApiContext {
   query: URLSearchParams;
   /** The JSON object body (mutations only). */
   body: Record<string, unknown>;
+  /** How many changes the board watcher has reported: part of the stamp of what a handler keeps. */
+  changes: Changes;
 }
 
 export interface Endpoint {
@@ -31,6 +35,8 @@ export interface ApiOptions {
   person: string;
   /** The token the page sends with every change. */
   pageToken: string;
+  /** Changes the board watcher reported, per area (change-count.ts); none counted without it. */
+  changes?: Changes;
   log(error: unknown): void;
 }
 
@@ -71,6 +77,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, url: URL, optio
       params,
       query: url.searchParams,
       body,
+      changes: options.changes ?? NO_CHANGES,
     });
     return sendJson(res, method === 'POST' ? 201 : 200, value);
   }
