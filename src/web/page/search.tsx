@@ -1,7 +1,8 @@
 // Search results for `#/search/<q>`: notes, results, cards and messages from the server's index, best first, each
-// with its type, its snippet (Markdown lines as written) and the matched words marked; chips narrow it to some types.
-// Marks are built from the server's ranges as elements around text — board text never becomes HTML.
-import type { ComponentChildren } from 'preact';
+// with its type, its snippet (Markdown lines shown as read: snippet-parse.ts) and the matched words marked; chips
+// narrow it to some types. Marks are built from the server's ranges as elements around text — board text never
+// becomes HTML.
+import { type ComponentChildren, Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import type { SearchJson, SearchRange, SearchType } from '../api-types.js';
 import { getJson, seg } from './api.js';
@@ -9,6 +10,7 @@ import { type StringKey, t } from './i18n.js';
 import { tabStop, useListKeys } from './keyboard.js';
 import { useResource } from './resource.js';
 import { go, href, parseRoute, type Route } from './route.js';
+import { markedParts, snippetLines } from './snippet-parse.js';
 import { Badge, Empty, ErrorBox, Loading, type Tone, When } from './ui.js';
 import { VirtualList } from './virtual-list.js';
 import { visible } from './visible.js';
@@ -70,6 +72,34 @@ export function Marked({ text, ranges }: { text: string; ranges: readonly Search
   }
   if (at < text.length) parts.push(visible(text.slice(at)));
   return <>{parts}</>;
+}
+
+/**
+ * A snippet's Markdown lines as read (snippet-parse.ts): headings, bullets, bold, emphasis and code spans shown as
+ * such, their markers gone; the matched words still marked; every text through `visible`.
+ */
+export function SnippetText({ text, ranges }: { text: string; ranges: readonly SearchRange[] }) {
+  return (
+    <>
+      {snippetLines(text).map((line, i) => {
+        const body = line.pieces.map((piece, j) => {
+          const parts = markedParts(piece, ranges).map((part, k) =>
+            part.marked ? <mark key={k}>{visible(part.text)}</mark> : visible(part.text),
+          );
+          if (piece.code) return <code key={j}>{parts}</code>;
+          if (piece.strong) return <strong key={j}>{parts}</strong>;
+          if (piece.em) return <em key={j}>{parts}</em>;
+          return <Fragment key={j}>{parts}</Fragment>;
+        });
+        return (
+          <Fragment key={i}>
+            {i > 0 && '\n'}
+            {line.heading ? <strong class="snippet-heading">{body}</strong> : body}
+          </Fragment>
+        );
+      })}
+    </>
+  );
 }
 
 export function SearchView({ q }: { q: string }) {
@@ -169,7 +199,7 @@ export function SearchView({ q }: { q: string }) {
                   </span>
                   {r.snippet && (
                     <span class="snippet" data-testid="search-snippet">
-                      <Marked text={r.snippet} ranges={r.ranges.snippet} />
+                      <SnippetText text={r.snippet} ranges={r.ranges.snippet} />
                     </span>
                   )}
                 </span>

@@ -116,7 +116,7 @@ describe('search', () => {
 });
 
 describe('search: marks, type chips, a hit opened in view', () => {
-  it('marks the matched words in titles and snippets (elements, not HTML), keeps the snippet’s Markdown lines', async () => {
+  it('marks the matched words in titles and snippets (elements, not HTML), shows the snippet’s Markdown lines as read', async () => {
     const seeded = seedSearch(testdir());
     const { board } = seedBoard(seeded.root.replace(/\/\.baton$/, ''));
     createCard(board, { title: 'Zebra <img src=x onerror="window.__xss=1"> crossing', as: 'mallory' });
@@ -131,7 +131,8 @@ describe('search: marks, type chips, a hit opened in view', () => {
     for (const mark of marks) expect(mark.toLowerCase()).toMatch(/^(zebra|crossing)$/);
     // The note's snippet: its heading line, then the line that matched, as lines.
     const note = result(page, 'note').locator('[data-testid="search-snippet"]');
-    expect(await note.innerText()).toBe('## Goal\nRepaint the zebra crossing.');
+    expect(await note.innerText()).toBe('Goal\nRepaint the zebra crossing.');
+    expect(await note.locator('.snippet-heading').innerText()).toBe('Goal');
     // A title that holds markup is shown as text around the marks; nothing of it runs.
     const hostile = page.locator('[data-testid="search-result"]', { hasText: 'onerror' });
     expect(await hostile.locator('.title').innerText()).toBe(
