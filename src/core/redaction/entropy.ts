@@ -68,6 +68,15 @@ export function looksRandom(value: string): boolean {
 }
 
 /**
+ * True for a token of capitals and digits that looks random by gitleaks' measure alone (Shannon entropy of 3 or
+ * more): such a key may hold no digit and has no lower case, which {@link looksRandom} asks for (an Octopus Deploy
+ * key of 26 random capitals and digits has none of its digits about once in 5,000).
+ */
+export function looksRandomUpper(value: string): boolean {
+  return value.length >= 8 && shannonEntropy(value) >= 3;
+}
+
+/**
  * True when a letters-only string reads as random rather than as words: 16+ characters with upper
  * and lower case in near-equal measure (30–80% capitals). camelCase names have one capital per
  * word; random base62 has about half.

@@ -1,6 +1,6 @@
 // Credential formats of cloud, infrastructure and developer-tool providers, recognisable by their prefix.
 
-import { isRandomHex, looksRandom } from './entropy.js';
+import { isRandomHex, looksRandom, looksRandomUpper } from './entropy.js';
 import type { PatternRule } from './pattern-rule.js';
 
 // Every pattern is bounded on both sides by the characters its body may hold, so a prefix inside a
@@ -152,7 +152,7 @@ export const INFRA_RULES: readonly PatternRule[] = [
     kind: 'octopus-key',
     keywords: ['API-'],
     pattern: /(?<![A-Za-z0-9_+/-])API-[A-Z0-9]{26}(?![A-Za-z0-9_+/=-])/g,
-    accept: looksRandom,
+    accept: (token) => looksRandomUpper(token.slice(4)),
   },
   {
     kind: 'infracost-token',
@@ -171,7 +171,7 @@ export const INFRA_RULES: readonly PatternRule[] = [
     keywords: ['A3-'],
     pattern:
       /(?<![A-Za-z0-9_+/-])A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}(?![A-Za-z0-9_+/=-])/g,
-    accept: looksRandom,
+    accept: (token) => looksRandomUpper(token.slice(3).replaceAll('-', '')),
   },
   {
     kind: '1password-token',

@@ -193,3 +193,20 @@ describe('robustness', () => {
     );
   });
 });
+
+describe('keys of capitals and digits', () => {
+  // Generated runs found an Octopus Deploy key with no digit (about one in 5,000) passed as not random.
+  it('an Octopus Deploy or 1Password key without a digit is still redacted; a run of one letter is not', () => {
+    const octopus = `AP${'I'}-JYHHFHFKKUTYZIAKLBLUSSTKNP`;
+    expect(redact(`Paste \`${octopus}\` into Settings.`, { env: {} }).text).toBe(
+      'Paste `[REDACTED:octopus-key]` into Settings.',
+    );
+    expect(redact(`Paste \`${octopus.replace('H', 'H\u200c')}\` into Settings.`, { env: {} }).text).toBe(
+      'Paste `[REDACTED:octopus-key]` into Settings.',
+    );
+    const onePassword = `A${'3'}-QWERTY-ZXCVBNMASDF-GHJKL-POIUY-TREWQ`;
+    expect(redact(`key ${onePassword} here`, { env: {} }).text).toBe('key [REDACTED:1password-key] here');
+    const flat = `AP${'I'}-${'A'.repeat(26)}`;
+    expect(redact(`key ${flat} here`, { env: {} }).text).toBe(`key ${flat} here`);
+  });
+});
