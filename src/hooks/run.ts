@@ -236,7 +236,10 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
   }
 }
 
-/** Waits, where the harness writes its transcript late, until it holds the turn the hook reads (logs a wait that ran out). */
+/**
+ * Waits, where the harness writes its transcript late, until it holds the turn the hook reads (a wait that ran out
+ * is logged).
+ */
 async function flushed(run: HookRun, log: (message: string) => void, check: FlushCheck): Promise<void> {
   const wait = HOOKS[run.harness].flushed;
   if (wait && !(await wait(check)))

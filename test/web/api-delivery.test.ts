@@ -1,26 +1,14 @@
 // GET /api/threads/<id> in process (port 0): each message carries, per recipient in `to`'s order, its delivery as
 // `baton thread` derives it (the same line in `text`), with a fan-out's copies each judged on their own.
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerAgent } from '../../src/core/agents/registry.js';
 import { openBoard } from '../../src/core/board/open-board.js';
 import { pollMessages } from '../../src/core/messages/delivery.js';
 import { sendMessage } from '../../src/core/messages/send.js';
-import { silentLogger } from '../../src/http/logger.js';
-import type { RunningHttpServer } from '../../src/http/server.js';
-import { listenMcpHttp } from '../../src/mcp/http.js';
-import { createMcpServer } from '../../src/mcp/server.js';
 import type { ThreadJson } from '../../src/web/api-types.js';
-import { createWebApp, type WebApp } from '../../src/web/server.js';
 import { testdir } from '../helpers/testdir.js';
-
-const open: { server: RunningHttpServer; web: WebApp }[] = [];
-afterEach(async () => {
-  for (const { server, web } of open.splice(0)) {
-    web.close();
-    await server.close();
-  }
-});
+import { serveWebApp } from '../helpers/web-app.js';
 
 const SESSION = '3f2a9c1e-7b4d-4c2a-9e1f-0a1b2c3d4e5f';
 
@@ -34,16 +22,8 @@ describe('GET /api/threads/<id>: delivery', () => {
     const fan = sendMessage(board, { from: 'alice', to: ['claude@shop', 'bob'], body: 'standup' });
     const taker = { via: 'hook', agent: 'claude@shop', session: SESSION, harness: 'claude' } as const;
     pollMessages(board, 'claude@shop', { by: taker }).acknowledge();
-    const web = createWebApp({ board: { board: root, env: {} }, log: () => {} });
-    const server = await listenMcpHttp({
-      port: 0,
-      logger: silentLogger,
-      routes: web.routes,
-      mcpServer: (agent, agentSource) =>
-        createMcpServer({ board: { board: root, env: {} }, agent, agentSource }),
-    });
-    open.push({ server, web });
-    const res = await fetch(`http://127.0.0.1:${server.port}/api/threads/${fan.sent[1]!.id}`);
+    const { url } = await serveWebApp(root);
+    const res = await fetch(`${url}/api/threads/${fan.sent[1]!.id}`);
     const thread = (await res.json()) as ThreadJson;
     expect(thread.messages).toHaveLength(1);
     const [message] = thread.messages;

@@ -2,26 +2,14 @@
 // server keeps between requests — the mail threads, a project's lineage — once the board watcher hears of it.
 import { lstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { openBoard } from '../../src/core/board/open-board.js';
 import { sendMessage } from '../../src/core/messages/send.js';
 import { writeHandoff } from '../../src/core/notes/write.js';
-import { silentLogger } from '../../src/http/logger.js';
-import type { RunningHttpServer } from '../../src/http/server.js';
-import { listenMcpHttp } from '../../src/mcp/http.js';
-import { createMcpServer } from '../../src/mcp/server.js';
 import type { MailJson, NoteDetail } from '../../src/web/api-types.js';
-import { createWebApp, type WebApp } from '../../src/web/server.js';
 import { testdir } from '../helpers/testdir.js';
 import { waitFor } from '../helpers/wait.js';
-
-const open: { server: RunningHttpServer; web: WebApp }[] = [];
-afterEach(async () => {
-  for (const { server, web } of open.splice(0)) {
-    web.close();
-    await server.close();
-  }
-});
+import { serveWebApp } from '../helpers/web-app.js';
 
 const SECTIONS = {
   goal: 'Goal.',
@@ -33,22 +21,9 @@ const SECTIONS = {
 };
 
 async function serve(root: string) {
-  const web = createWebApp({
-    board: { board: root, env: {} },
-    person: 'bob',
-    log: () => {},
-    watcher: { settleMs: 5 },
-  });
-  const server = await listenMcpHttp({
-    port: 0,
-    logger: silentLogger,
-    routes: web.routes,
-    mcpServer: (agent, agentSource) =>
-      createMcpServer({ board: { board: root, env: {} }, agent, agentSource }),
-  });
-  open.push({ server, web });
+  const { url } = await serveWebApp(root, { person: 'bob', watcher: { settleMs: 5 } });
   return async <T>(path: string): Promise<T> => {
-    const res = await fetch(`http://127.0.0.1:${server.port}${path}`);
+    const res = await fetch(`${url}${path}`);
     expect(res.status).toBe(200);
     return (await res.json()) as T;
   };

@@ -1,6 +1,5 @@
 // The page's JSON API: one table of endpoints (method + path pattern → handler), the mutation guard, and errors
 // turned into statuses in one place (json.ts).
-
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Board } from '../../core/board/open-board.js';
 import type { Route } from '../../http/server.js';

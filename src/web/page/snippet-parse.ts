@@ -78,28 +78,27 @@ function inline(line: string, from: number, offset: number, pieces: SnippetPiece
       i += run;
       continue;
     }
-    if ((c === '*' || c === '_') && line[i + 1] === c) {
-      const close = line.indexOf(c + c, i + 2);
-      if (close > i + 2 && opens(line, i, 2) && closes(line, close, 2)) {
-        flush(i);
-        pieces.push({ text: line.slice(i + 2, close), at: offset + i + 2, strong: true });
-        i = close + 2;
-        plain = i;
-        continue;
-      }
-      i += 2;
-      continue;
-    }
     if (c === '*' || c === '_') {
-      const close = line.indexOf(c, i + 1);
-      if (close > i + 1 && line[close + 1] !== c && opens(line, i, 1) && closes(line, close, 1)) {
+      // A doubled marker is bold, a single one emphasis.
+      const width = line[i + 1] === c ? 2 : 1;
+      const marker = c.repeat(width);
+      const close = line.indexOf(marker, i + width);
+      if (
+        close > i + width &&
+        (width === 2 || line[close + 1] !== c) &&
+        opens(line, i, width) &&
+        closes(line, close, width)
+      ) {
         flush(i);
-        pieces.push({ text: line.slice(i + 1, close), at: offset + i + 1, em: true });
-        i = close + 1;
+        const text = line.slice(i + width, close);
+        pieces.push(
+          width === 2 ? { text, at: offset + i + 2, strong: true } : { text, at: offset + i + 1, em: true },
+        );
+        i = close + width;
         plain = i;
         continue;
       }
-      i += 1;
+      i += width;
       continue;
     }
     if (c === '[') {

@@ -131,9 +131,11 @@ describe('GitHub Copilot CLI hooks, on its real stdin', () => {
     expectSilent(hook('stop', {}, { cwd, harness: 'copilot', raw: again }));
   });
 
-  it('agentStop commits a pending card write from the transcript it names (its stdin carries no reply)', () => {
-    const cwd = project();
-    const home = testdir();
+  /**
+   * A card with a pending write asked of the session, and the session's events.jsonl (not yet written) under `home`
+   * whose last reply is a finding for it.
+   */
+  function askedFinding(cwd: string, home: string) {
     const made = JSON.parse(
       baton(['card', 'new', 'Flaky login test', '--as', 'alice', '--json'], { cwd }).stdout,
     );
@@ -142,7 +144,6 @@ describe('GitHub Copilot CLI hooks, on its real stdin', () => {
     expect(
       baton(['card', 'ask', id, 'write down the flake'], { cwd, env: { BATON_SESSION: SESSION } }).code,
     ).toBe(0);
-    // The session's events.jsonl where the stop names it, its last reply a board entry.
     const reply = 'Done.\n\n```board-entry\ntype: finding\n---\nThe flake is a timezone bug.\n```';
     const transcript = readFileSync(TRANSCRIPT, 'utf8').replace(
       '"content":"Done: src/shared.ts now exports shared = 2."',
@@ -151,7 +152,14 @@ describe('GitHub Copilot CLI hooks, on its real stdin', () => {
     expect(transcript).toContain('timezone bug');
     const folder = join(home, '.copilot', 'session-state', SESSION);
     mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'events.jsonl'), transcript);
+    return { id, transcript, events: join(folder, 'events.jsonl') };
+  }
+
+  it('agentStop commits a pending card write from the transcript it names (its stdin carries no reply)', () => {
+    const cwd = project();
+    const home = testdir();
+    const { id, transcript, events } = askedFinding(cwd, home);
+    writeFileSync(events, transcript);
     // Copilot shows a hook's systemMessage nowhere headless: the receipt goes to the hook log, the answer is empty.
     expectSilent(copilot('stop', 'agent-stop.json', cwd, {}, home));
     expect(baton(['card', 'read', id], { cwd }).stdout).toContain('The flake is a timezone bug.');
@@ -163,24 +171,8 @@ describe('GitHub Copilot CLI hooks, on its real stdin', () => {
   it('agentStop waits for the events file Copilot writes after starting the hook, then commits the reply in it', async () => {
     const cwd = project();
     const home = testdir();
-    const made = JSON.parse(
-      baton(['card', 'new', 'Flaky login test', '--as', 'alice', '--json'], { cwd }).stdout,
-    );
-    const id: string = made.card?.id ?? made.id;
-    copilot('session-start', 'session-start.json', cwd);
-    expect(
-      baton(['card', 'ask', id, 'write down the flake'], { cwd, env: { BATON_SESSION: SESSION } }).code,
-    ).toBe(0);
-    const reply = 'Done.\n\n```board-entry\ntype: finding\n---\nThe flake is a timezone bug.\n```';
-    const lines = readFileSync(TRANSCRIPT, 'utf8')
-      .replace(
-        '"content":"Done: src/shared.ts now exports shared = 2."',
-        `"content":${JSON.stringify(reply)}`,
-      )
-      .split('\n');
-    const folder = join(home, '.copilot', 'session-state', SESSION);
-    mkdirSync(folder, { recursive: true });
-    const events = join(folder, 'events.jsonl');
+    const { id, transcript, events } = askedFinding(cwd, home);
+    const lines = transcript.split('\n');
     // What a first flush left: the prompt and the turns, not the last reply nor the stop.
     writeFileSync(events, `${lines.slice(0, 40).join('\n')}\n`);
     const stop = batonRun(['hook', 'stop', '--harness', 'copilot'], {
