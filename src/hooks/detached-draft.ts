@@ -16,6 +16,12 @@ export const INLINE_DRAFT_BYTES = 8 * 1024 * 1024;
 /** The variable that marks a detached hook, holding the pid of the hook that started it. */
 export const DETACHED_ENV = 'BATON_HOOK_DETACHED';
 
+/**
+ * The variable the hook gate sets on a session's end it runs in the background (hooks/gate): nobody waits for that
+ * hook, so it drafts any transcript itself, and takes away its marker (core/sessions/ending.ts) when done.
+ */
+export const BACKGROUND_ENV = 'BATON_HOOK_BACKGROUND';
+
 /** How long a detached hook waits for the hook that started it to exit before it drafts anyway. */
 const WAIT_FOR_PARENT_MS = 10_000;
 

@@ -6,6 +6,7 @@ import { logHookLine } from '../core/board/hook-log.js';
 import { type Board, isDisabled, openBoard } from '../core/board/open-board.js';
 import { renderIndex } from '../core/board-index/render.js';
 import type { Taker } from '../core/messages/receipt.js';
+import { clearEnding, endingsSettled } from '../core/sessions/ending.js';
 import { pruneRecentEdits } from '../core/sessions/hook-gate.js';
 import { endSession, readSession, type SessionRecord } from '../core/sessions/session.js';
 import { touchPaths } from '../core/sessions/touched.js';
@@ -47,6 +48,11 @@ export interface HookRun {
   relaunch?: readonly string[];
   /** Set in that detached process: the pid of the hook that started it (it drafts once that one has exited). */
   detachedFrom?: number;
+  /**
+   * A session's end the hook gate runs in the background (BATON_HOOK_BACKGROUND): nobody waits for it; once done it
+   * takes away the marker that makes a new session's start wait for it (core/sessions/ending.ts).
+   */
+  background?: boolean;
   /** `--idle-after` (ms): a session start that fires on every model call acts only after this long (idle.ts). */
   idleAfter?: number;
 }
@@ -100,6 +106,11 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
       log(`skipped: ${error.message}`);
     } else log(`error: ${error instanceof Error ? error.message : String(error)}`);
     return NOTHING;
+  } finally {
+    if (run.background && run.event === 'session-end' && session !== '-') {
+      board ??= safeBoard(run);
+      if (board) clearEnding(board, session);
+    }
   }
 }
 
@@ -109,6 +120,10 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
     case 'session-start': {
       if (run.idleAfter !== undefined && startedWithin(readSession(board, input.session), run.idleAfter))
         return;
+      // A session that ended just before (this one's previous run, or the one it continues) is still being drafted
+      // in the background: its end and its note come first.
+      if (!(await endingsSettled(board)))
+        log('a session’s end still being drafted was not waited for any longer');
       const record = startSession(board, run.harness, input);
       registerAgent(board, record.agent, record.id);
       compactionSeen(turn, record);

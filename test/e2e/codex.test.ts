@@ -5,7 +5,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../helpers/wait.js';
 import { batonJson, hookLog, init, pendingFiles, sessions } from './board.js';
 import { BATON_BIN, describeRun, runHarness, workspace } from './harnesses.js';
 import { type ModelServer, startModelServer } from './model-server.js';
@@ -179,9 +178,10 @@ describe('codex: a sub-agent’s final output becomes a complete result note', (
   });
 });
 
-// Codex clamps a SessionEnd hook's timeout to 3 s and kills the hook then. baton wires the 3 s it honours, and a
-// rollout too large to read inside them is drafted by a detached process that outlives the hook, the CLI and the
-// runner's kill of the CLI's process group (harnesses.ts): the raw draft appears after the run has returned.
+// Codex clamps a SessionEnd hook's timeout to 3 s and kills the hook then. baton wires the 3 s it honours; the hook
+// gate runs a session's end in the background, in a session of its own, so a rollout of any size is drafted after
+// the hook has returned, outliving the CLI and the runner's kill of its process group (harnesses.ts). (Without the
+// gate, a rollout too large for the 3 s goes to a detached process: test/hooks/session-end-detached.test.ts.)
 describe('codex: the session-end draft of a large rollout', () => {
   let server: ModelServer;
   beforeAll(async () => {
@@ -189,7 +189,7 @@ describe('codex: the session-end draft of a large rollout', () => {
   });
   afterAll(() => server.close());
 
-  it('is wired at 3 s (no clamping) and written by a detached process after the run', async () => {
+  it('is wired at 3 s (no clamping) and drafted in the background after the run', async () => {
     const ws = workspace('codex', server, { BATON_AGENT: 'codex-e2e' });
     init(ws);
     const hooks = JSON.parse(readFileSync(join(ws.project, '.codex', 'hooks.json'), 'utf8'));
@@ -204,14 +204,9 @@ describe('codex: the session-end draft of a large rollout', () => {
     expect(run.stderr).not.toContain('clamping SessionEnd hook timeout');
     const main = sessions(ws).find((s) => s.harness === 'codex')!;
     expect(main.endedAt, hookLog(ws)).toBeDefined();
-    expect(hookLog(ws)).toMatch(
-      new RegExp(
-        `codex session-end ${main.id} raw handoff: the transcript is \\d+ MB — drafted by a detached process \\(pid \\d+\\)`,
-      ),
-    );
-    // The run has returned and its process group is gone; the draft still comes.
+    // The run has returned and its process group is gone; the draft came all the same (runHarness waits for it).
+    expect(hookLog(ws)).not.toContain('drafted by a detached process');
     const drafted = new RegExp(`codex session-end ${main.id} raw handoff (n-[0-9A-Z]+)`);
-    await waitFor('the detached draft', () => drafted.test(hookLog(ws)), { everyMs: 250 }).catch(() => {});
     const id = drafted.exec(hookLog(ws))?.[1];
     expect(id, hookLog(ws)).toBeDefined();
     const note = batonJson<{ note: { session: string; provenance: string; kind: string } }>(ws, [

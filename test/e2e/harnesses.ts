@@ -6,6 +6,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -359,7 +360,7 @@ export function runHarness(ws: Workspace, prompt: string, options: RunOptions = 
         const parsed = JSON.parse(stdout);
         if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) json = parsed;
       } catch {}
-      done({
+      const run = {
         code,
         signal,
         timedOut,
@@ -368,9 +369,21 @@ export function runHarness(ws: Workspace, prompt: string, options: RunOptions = 
         requests: ws.server.requests.slice(first),
         ...(json ? { json } : {}),
         seconds: (Date.now() - started) / 1000,
-      });
+      };
+      // The session's end is drafted in the background (the hook gate does not make the CLI wait for it): the run
+      // is over for the tests once that is done too.
+      void endsSettled(ws).then(() => done(run));
     });
   });
+}
+
+/** Resolves once no session's end is drafted in the background on the workspace's board (state/ending empty). */
+async function endsSettled(ws: Workspace): Promise<void> {
+  const dir = join(ws.project, '.baton', 'state', 'ending');
+  const until = Date.now() + 30_000;
+  while (Date.now() < until && existsSync(dir) && readdirSync(dir).length > 0) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** A one-line account of a run, for assertion messages. */

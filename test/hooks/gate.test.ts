@@ -5,10 +5,13 @@
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
+  closeSync,
+  constants,
   cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -17,6 +20,7 @@ import {
   symlinkSync,
   utimesSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -35,6 +39,7 @@ import { gateScript } from '../../src/hooks/gate/script.js';
 import { markIndexDue } from '../../src/hooks/index-due.js';
 import { runHook } from '../../src/hooks/run.js';
 import { testdir } from '../helpers/testdir.js';
+import { waitFor } from '../helpers/wait.js';
 
 const SHELLS = ['/bin/sh', ...['/usr/bin/dash', '/usr/bin/bash'].filter((shell) => existsSync(shell))];
 
@@ -71,7 +76,8 @@ type Event =
   | 'stop'
   | 'pre-tool-use'
   | 'post-tool-use'
-  | 'pre-compact';
+  | 'pre-compact'
+  | 'session-end';
 
 interface Input {
   harness: Harness;
@@ -542,5 +548,121 @@ describe('the hook gate on a hostile board: it never opens what it meets, never 
     expect(runGate('/bin/sh', w, input, stdin, {}).handed).toBeUndefined();
     sendMessage(boardOf(w), { as: 'bob', to: record.agent, body: 'hi' });
     expect(runGate('/bin/sh', w, input, stdin, {}).handed).toBe(stdin);
+  });
+});
+
+describe('a session’s end: the gate hands it to the full hook in the background', () => {
+  // Stands in for node: waits until the test opens $GATE_RELEASE, then records its stdin and environment.
+  let slowNode: string;
+  beforeAll(() => {
+    slowNode = join(shared, 'slow-node');
+    writeFileSync(
+      slowNode,
+      '#!/bin/sh\ncat "$GATE_RELEASE" >/dev/null\ncat > "$GATE_PROBE.part"\nprintf "%s %s" "$BATON_HOOK_BACKGROUND" "$BATON_HOOK_FROM_GATE" > "$GATE_PROBE.env"\nmv "$GATE_PROBE.part" "$GATE_PROBE"\n',
+    );
+    chmodSync(slowNode, 0o755);
+  });
+
+  /** Lets the stand-in go on, once it waits (a FIFO opened without blocking: never hangs the test). */
+  function releaseStandIn(release: string) {
+    return waitFor('the stand-in to wait for its release', () => {
+      const fd = openSync(release, constants.O_WRONLY | constants.O_NONBLOCK);
+      writeSync(fd, 'go');
+      closeSync(fd);
+      return true;
+    });
+  }
+
+  /** Runs the gate at a session's end with the slow stand-in; returns once the gate has exited. */
+  function endThroughGate(shell: string, w: World, path = process.env.PATH ?? '/usr/bin:/bin') {
+    const probe = join(w.root, `probe-${Math.random().toString(36).slice(2)}`);
+    const release = `${probe}.release`;
+    mkfifoSync(release);
+    const input: Input = { harness: 'claude', event: 'session-end', session: SESSION, cwd: w.project };
+    const stdin = `${stdinOf(input)}${' '.repeat(10_000)}`;
+    const result = spawnSync(
+      shell,
+      [gate, slowNode, '/nowhere/baton.js', 'hook', 'session-end', '--harness', 'claude'],
+      {
+        cwd: w.project,
+        input: stdin,
+        env: { PATH: path, HOME: w.home, GATE_PROBE: probe, GATE_RELEASE: release },
+        encoding: 'utf8',
+        // A gate that waited for its hook would wait for the release forever.
+        timeout: 20_000,
+      },
+    );
+    return { result, probe, release, stdin };
+  }
+
+  it('returns before the hook has run, with its marker made; the hook gets stdin whole, marked as in the background', async () => {
+    for (const shell of SHELLS) {
+      const w = world();
+      const { result, probe, release, stdin } = endThroughGate(shell, w);
+      expect({ code: result.status, signal: result.signal, stderr: result.stderr }).toEqual({
+        code: 0,
+        signal: null,
+        stderr: '',
+      });
+      expect(existsSync(probe)).toBe(false);
+      expect(statSync(join(w.board, 'state', 'ending', SESSION)).isDirectory()).toBe(true);
+      await releaseStandIn(release);
+      await waitFor('the stand-in to record its stdin', () => existsSync(probe));
+      expect(readFileSync(probe, 'utf8')).toBe(stdin);
+      expect(readFileSync(`${probe}.env`, 'utf8')).toBe('1 1');
+    }
+  });
+
+  it('without setsid on PATH, still in the background', async () => {
+    const w = world();
+    const bin = join(w.root, 'bin');
+    mkdirSync(bin);
+    for (const tool of ['head', 'mktemp', 'cat', 'rm', 'mkdir', 'mv', 'printf'])
+      for (const dir of ['/usr/bin', '/bin'])
+        if (existsSync(join(dir, tool)) && !existsSync(join(bin, tool)))
+          symlinkSync(join(dir, tool), join(bin, tool));
+    const { result, probe, release, stdin } = endThroughGate('/bin/sh', w, bin);
+    expect(result.status).toBe(0);
+    expect(existsSync(probe)).toBe(false);
+    await releaseStandIn(release);
+    await waitFor('the stand-in to record its stdin', () => existsSync(probe));
+    expect(readFileSync(probe, 'utf8')).toBe(stdin);
+  });
+
+  const plants: [string, (w: World) => void][] = [
+    [
+      'state/ending a link to another folder: nothing is made through it',
+      (w) => {
+        const elsewhere = join(w.root, 'ending-elsewhere');
+        mkdirSync(elsewhere);
+        mkdirSync(join(w.board, 'state'), { recursive: true });
+        symlinkSync(elsewhere, join(w.board, 'state', 'ending'));
+      },
+    ],
+    [
+      'state/ending a file',
+      (w) => {
+        mkdirSync(join(w.board, 'state'), { recursive: true });
+        writeFileSync(join(w.board, 'state', 'ending'), 'x');
+      },
+    ],
+  ];
+  for (const [what, plant] of plants)
+    it(`${what}: the hook runs in the foreground, as before the gate`, () => {
+      const w = world();
+      plant(w);
+      const input: Input = { harness: 'claude', event: 'session-end', session: SESSION, cwd: w.project };
+      const stdin = stdinOf(input);
+      for (const shell of SHELLS) expect(runGate(shell, w, input, stdin, {}).handed).toBe(stdin);
+      if (existsSync(join(w.root, 'ending-elsewhere')))
+        expect(readdirSync(join(w.root, 'ending-elsewhere'))).toEqual([]);
+    });
+
+  it('an input the gate cannot read plainly: the hook runs in the foreground', () => {
+    const w = world();
+    const input: Input = { harness: 'claude', event: 'session-end', session: SESSION, cwd: w.project };
+    const stdin = `{"session_id":"3f2a\\u0039c11","cwd":${JSON.stringify(w.project)}}`;
+    expect(runGate('/bin/sh', w, input, stdin, {}).handed).toBe(stdin);
+    expect(existsSync(join(w.board, 'state', 'ending'))).toBe(false);
   });
 });

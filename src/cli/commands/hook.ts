@@ -1,7 +1,7 @@
 // `baton hook <event> --harness <name>` — what the harnesses' hooks run. Always exits 0: a hook that failed, or was
 // misconfigured, must never block or break the harness (Claude Code treats exit 2 as "block").
 
-import { DETACHED_ENV } from '../../hooks/detached-draft.js';
+import { BACKGROUND_ENV, DETACHED_ENV } from '../../hooks/detached-draft.js';
 import { HOOK_EVENTS, HOOK_HARNESSES, hookEvent, isHookHarness } from '../../hooks/events.js';
 import { idleWindow } from '../../hooks/idle.js';
 import { runHook } from '../../hooks/run.js';
@@ -41,6 +41,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   const { event, harness, board } = parsed.run;
   const detachedFrom = Number(io.env[DETACHED_ENV]);
+  const background = io.env[BACKGROUND_ENV] === '1';
   const outcome = await runHook({
     ...parsed.run,
     stdin,
@@ -48,10 +49,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     cwd: io.cwd,
     env: io.env,
     remote: io.remote,
-    // The same hook again, for the draft of a large transcript at session end (hooks/detached-draft.ts).
-    relaunch: io.remote
-      ? undefined
-      : [...batonCommand(), 'hook', event, '--harness', harness, ...(board ? ['--board', board] : [])],
+    background,
+    // The same hook again, for the draft of a large transcript at session end (hooks/detached-draft.ts); a hook in
+    // the background drafts it itself.
+    relaunch:
+      io.remote || background
+        ? undefined
+        : [...batonCommand(), 'hook', event, '--harness', harness, ...(board ? ['--board', board] : [])],
     detachedFrom: Number.isInteger(detachedFrom) && detachedFrom > 1 ? detachedFrom : undefined,
   });
   if (!outcome.output) return 0;

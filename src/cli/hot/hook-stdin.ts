@@ -6,9 +6,10 @@ import { isTerminal } from '../../core/builtins.js';
 import { HOOK_STDIN_LIMIT } from '../../hooks/stdin-limit.js';
 import { stdinText } from '../stdin-text.js';
 
-// A detached session-end draft (hooks/detached-draft.ts, marked by BATON_HOOK_DETACHED) answers no harness: it may
-// read a large transcript for longer, still bounded.
-const DEADLINE_MS = process.env.BATON_HOOK_DETACHED ? 600_000 : 25_000;
+// A detached session-end draft (hooks/detached-draft.ts, marked by BATON_HOOK_DETACHED) and a session's end the
+// hook gate runs in the background (BATON_HOOK_BACKGROUND) answer no harness: they may read a large transcript for
+// longer, still bounded.
+const DEADLINE_MS = process.env.BATON_HOOK_DETACHED || process.env.BATON_HOOK_BACKGROUND ? 600_000 : 25_000;
 
 export function startWatchdog(): void {
   setTimeout(() => {

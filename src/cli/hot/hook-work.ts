@@ -14,6 +14,12 @@ export type HandedStdin = { text: string } | { unread: string } | undefined;
  */
 export function runGatedHook(): Promise<void> {
   delete process.env.BATON_HOOK_FROM_GATE;
+  // A session's end the gate left running in the background: a terminal's hangup or Ctrl-C meant for the harness
+  // that has exited does not cut its draft short (it is bounded by the watchdog).
+  if (process.env.BATON_HOOK_BACKGROUND === '1') {
+    process.on('SIGHUP', () => {});
+    process.on('SIGINT', () => {});
+  }
   startWatchdog();
   return runHookProcess(readHookStdin());
 }
