@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import * as sdkTypes from '@modelcontextprotocol/sdk/types.js';
 import { build } from 'esbuild';
 import { trainCodeCache } from './code-cache.mjs';
 
@@ -92,6 +94,34 @@ const { gateScript } = await import(
   `data:text/javascript;base64,${Buffer.from(gate.outputFiles[0].text).toString('base64')}`
 );
 writeFileSync('dist/hook-gate.sh', gateScript(), { mode: 0o755 });
+
+// The MCP front (src/mcp/front/script.ts): a POSIX sh script answering the handshake as the `baton mcp` just built
+// answers it (the build runs it once per tool profile to ask).
+const front = await build({
+  ...common,
+  stdin: {
+    contents: `export { captureAnswers } from './src/mcp/front/capture.ts';
+export { frontScript } from './src/mcp/front/script.ts';`,
+    resolveDir: '.',
+    loader: 'ts',
+  },
+  format: 'esm',
+  write: false,
+});
+const { captureAnswers, frontScript } = await import(
+  `data:text/javascript;base64,${Buffer.from(front.outputFiles[0].text).toString('base64')}`
+);
+writeFileSync(
+  'dist/mcp-front.sh',
+  frontScript(await captureAnswers([process.execPath, resolve('bin/baton.js')], protocolVersions())),
+  { mode: 0o755 },
+);
+
+// The protocol versions the SDK accepts as a client asks, the newest first (it answers any other with the newest).
+function protocolVersions() {
+  const { LATEST_PROTOCOL_VERSION: newest, SUPPORTED_PROTOCOL_VERSIONS: all } = sdkTypes;
+  return [newest, ...all.filter((version) => version !== newest)];
+}
 
 // The hot bundles' code caches, made by running them (scripts/code-cache.mjs).
 for (const problem of trainCodeCache()) console.error(`build: code cache: ${problem}`);

@@ -62,6 +62,21 @@ export function gatedCommand(command: string[] = batonCommand()): string[] {
 }
 
 /**
+ * What a harness runs as baton's MCP server, as `[command, ...args]`: the MCP front (`/bin/sh
+ * <package>/dist/mcp-front.sh`, see mcp/front/script.ts) before `command mcp`, so a session's handshake starts no
+ * node (it starts at the first tool call); `command mcp` alone on Windows, or when the package has no front.
+ */
+export function mcpServerCommand(command: string[] = batonCommand()): [string, ...string[]] {
+  const [first, ...rest] = command;
+  if (first === undefined) throw new Error('no command to run baton');
+  if (process.platform !== 'win32' && command.length === 2) {
+    const front = join(dirname(dirname(command[1]!)), 'dist', 'mcp-front.sh');
+    if (existsSync(front)) return ['/bin/sh', front, ...command, 'mcp'];
+  }
+  return [first, ...rest, 'mcp'];
+}
+
+/**
  * The hook command written into a harness's settings: `'/bin/sh' '<gate>' '<node>' '<baton.js>' hook <event>
  * --harness <harness>` (without the gate where there is none: see gatedCommand).
  */

@@ -209,9 +209,10 @@ function checkMcp(
     });
     return;
   }
+  // Every file the command line names (the MCP front, node, baton.js): an absolute path that must exist.
   const parts: unknown[] = Array.isArray(entry.command)
-    ? entry.command.slice(0, 2)
-    : [entry.command, Array.isArray(entry.args) ? entry.args[0] : undefined];
+    ? entry.command
+    : [entry.command, ...(Array.isArray(entry.args) ? entry.args : [])];
   const missing = parts.filter(
     (part): part is string => typeof part === 'string' && part.startsWith('/') && !existsSync(part),
   );

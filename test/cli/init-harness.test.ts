@@ -15,6 +15,7 @@ import {
   expectValidSettings,
   GATE,
   generic,
+  MCP_FRONT,
   NODE,
   wiredFiles,
   wiringProject,
@@ -89,8 +90,8 @@ describe('baton init --harness: what each harness gets', () => {
     );
     expect(JSON.parse(read(dir, '.mcp.json')).mcpServers.baton).toEqual({
       type: 'stdio',
-      command: NODE,
-      args: [BATON_JS, 'mcp'],
+      command: '/bin/sh',
+      args: [MCP_FRONT, NODE, BATON_JS, 'mcp'],
     });
     const skill = read(dir, '.claude/skills/baton/SKILL.md');
     expect(skill).toMatch(/^---\nname: baton\ndescription: .+\n---\n/);

@@ -11,6 +11,7 @@ import { type BatonResult, batonIn, batonJson, hookLog, init, sessions } from '.
 import {
   BATON_BIN,
   describeRun,
+  endsSettled,
   type HarnessName,
   harnessBin,
   harnessEnv,
@@ -105,7 +106,8 @@ function batonRun(ws: Workspace, args: string[], timeoutMs = 180_000): Promise<B
     child.on('close', (code) => {
       clearTimeout(timer);
       stop();
-      done({ code, stdout, stderr });
+      // The session's end is drafted in the background (the hook gate): done once that is.
+      void endsSettled(ws).then(() => done({ code, stdout, stderr }));
     });
   });
 }

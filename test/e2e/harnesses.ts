@@ -16,6 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { stringify as toToml } from 'smol-toml';
 import { afterEach } from 'vitest';
 import { spawnTracked } from '../helpers/processes.js';
+import { waitFor } from '../helpers/wait.js';
 import pins from './harness-versions.json' with { type: 'json' };
 import type { ModelServer, RecordedRequest } from './model-server.js';
 
@@ -378,12 +379,13 @@ export function runHarness(ws: Workspace, prompt: string, options: RunOptions = 
 }
 
 /** Resolves once no session's end is drafted in the background on the workspace's board (state/ending empty). */
-async function endsSettled(ws: Workspace): Promise<void> {
+export async function endsSettled(ws: Workspace): Promise<void> {
   const dir = join(ws.project, '.baton', 'state', 'ending');
-  const until = Date.now() + 30_000;
-  while (Date.now() < until && existsSync(dir) && readdirSync(dir).length > 0) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  // One that never settles is left to the test's own assertions, which say what is missing.
+  await waitFor('the ends in flight', () => !existsSync(dir) || readdirSync(dir).length === 0, {
+    timeoutMs: 30_000,
+    everyMs: 20,
+  }).catch(() => {});
 }
 
 /** A one-line account of a run, for assertion messages. */

@@ -25,6 +25,7 @@ import {
 import {
   BATON_BIN,
   describeRun,
+  endsSettled,
   harnessBin,
   harnessEnv,
   MODEL,
@@ -158,7 +159,11 @@ function rpc(ws: Workspace): Rpc {
         else child.on('exit', (code) => done(code));
       });
       child.stdin?.end();
-      return exited;
+      // The session's end is drafted in the background (the hook gate): done once that is.
+      return exited.then(async (code) => {
+        await endsSettled(ws);
+        return code;
+      });
     },
     output: () => `${lines.map((l) => JSON.stringify(l).slice(0, 400)).join('\n')}\nstderr: ${stderr}`,
   };

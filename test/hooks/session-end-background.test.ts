@@ -13,10 +13,15 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { openBoard } from '../../src/core/board/open-board.js';
 import { parseNote } from '../../src/core/notes/note.js';
-import { clearEnding, endingsInFlight, endingsSettled } from '../../src/core/sessions/ending.js';
+import {
+  clearEnding,
+  ENDING_WAIT_MS,
+  endingsInFlight,
+  endingsSettled,
+} from '../../src/core/sessions/ending.js';
 import { readSession } from '../../src/core/sessions/session.js';
 import { runHook } from '../../src/hooks/run.js';
 import { endStdin, spawnTracked } from '../helpers/processes.js';
@@ -95,18 +100,24 @@ describe('a session’s end in the background (the built gate and binary)', () =
 
 describe('a new session’s start and the ends in flight', () => {
   it('waits until the end in flight is done, then starts', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const cwd = project();
     mkdirSync(join(endingDir(cwd), OTHER), { recursive: true });
     let started = false;
     const start = runIn(cwd, 'session-start', SESSION).then(() => {
       started = true;
     });
-    // However long it is given, it does not start while the marker is there.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // However long it is given (short of the bound), it does not start while the marker is there.
+    await vi.advanceTimersByTimeAsync(ENDING_WAIT_MS - 100);
     expect(started).toBe(false);
     expect(readSession(openBoard({ cwd, env: cleanEnv() }), SESSION)).toBeUndefined();
     clearEnding(openBoard({ cwd, env: cleanEnv() }), OTHER);
+    await vi.advanceTimersByTimeAsync(100);
     await start;
+    expect(hookLog(cwd)).not.toContain('was not waited for');
     expect(record(cwd).id).toBe(SESSION);
   });
 

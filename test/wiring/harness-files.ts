@@ -11,6 +11,8 @@ export const NODE = realpathSync(process.execPath);
 export const BATON_JS = realpathSync(BIN);
 /** The hook gate the build writes next to bin/ (hooks/gate/script.ts): every hook command runs it first. */
 export const GATE = join(dirname(dirname(BATON_JS)), 'dist', 'hook-gate.sh');
+/** The MCP front the build writes next to it (mcp/front/script.ts): every MCP entry runs it first. */
+export const MCP_FRONT = join(dirname(dirname(BATON_JS)), 'dist', 'mcp-front.sh');
 
 /**
  * A project folder and a HOME of its own (every harness's user-level folder under it), so nothing global is read or
@@ -34,7 +36,11 @@ export function wiringProject(prefix: string[] = []) {
 }
 
 export function generic(text: string): string {
-  return text.replaceAll(GATE, '<GATE>').replaceAll(BATON_JS, '<BATON_JS>').replaceAll(NODE, '<NODE>');
+  return text
+    .replaceAll(GATE, '<GATE>')
+    .replaceAll(MCP_FRONT, '<MCP_FRONT>')
+    .replaceAll(BATON_JS, '<BATON_JS>')
+    .replaceAll(NODE, '<NODE>');
 }
 
 /** Every file under `dir` but the board, with its text made machine-independent. */

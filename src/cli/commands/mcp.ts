@@ -1,6 +1,7 @@
 // `baton mcp [--as name] [--tools profile] [--board path]` — the MCP server over stdio (stdout is JSON-RPC only).
 import { decideAgent } from '../../core/agents/claims.js';
 import { streamLogger } from '../../http/logger.js';
+import { FRONT_ENV, frontHandover } from '../../mcp/front/replay.js';
 import { isProfile, parseProfile, unknownProfile } from '../../mcp/profiles.js';
 import { createMcpServer } from '../../mcp/server.js';
 import { serveStdio } from '../../mcp/stdio.js';
@@ -26,7 +27,15 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     profile: parseProfile(flags.tools),
     logger: streamLogger(process.stderr),
   });
-  await serveStdio(server, { stdin: process.stdin, stdout: process.stdout, signal: io.signal });
+  // Started by the MCP front after the handshake it answered (mcp/front): that handshake is replayed first.
+  const handover = frontHandover(io.env, process.stdin);
+  for (const name of FRONT_ENV) delete process.env[name];
+  await serveStdio(server, {
+    stdin: handover?.stdin ?? process.stdin,
+    stdout: process.stdout,
+    signal: io.signal,
+    omit: handover?.replayed,
+  });
   return 0;
 }
 

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BatonError } from '../../core/errors.js';
-import { hookCommandLine, isBatonHookCommand } from '../../wiring/baton-command.js';
+import { hookCommandLine, isBatonHookCommand, mcpServerCommand } from '../../wiring/baton-command.js';
 import { agentsSkillEdit, jsonEdit } from '../../wiring/edits.js';
 import { batonHooksIn } from '../../wiring/hook-entries.js';
 import { isObject, type JsonObject } from '../../wiring/json-file.js';
@@ -88,8 +88,8 @@ export const wiring: HarnessWiring = {
     return edits;
   },
   followUps: (ctx) => {
-    const [node, script] = ctx.command as [string, string];
-    const entry = JSON.stringify({ baton: { command: node, args: [script, 'mcp'] } });
+    const [command, ...args] = mcpServerCommand(ctx.command);
+    const entry = JSON.stringify({ baton: { command, args } });
     return [
       `Antigravity: its MCP servers are set in the app, not in the project — open Manage MCP Servers → View raw config and add to "mcpServers": ${entry}`,
       `Antigravity: built from its documentation, not run here — ${ctx.scope === 'global' ? '~/.gemini/config/hooks.json' : '.agents/hooks.json'} loads whole or not at all; if the board index never shows, check agy's log for "failed to parse hooks.json".`,

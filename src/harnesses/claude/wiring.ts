@@ -2,6 +2,7 @@
 // commands in .claude/commands, the skill in .claude/skills, the block in CLAUDE.md (what Claude reads) and AGENTS.md.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { mcpServerCommand } from '../../wiring/baton-command.js';
 import {
   AGENTS_MD_READERS,
   blockEdit,
@@ -52,7 +53,7 @@ export const wiring: HarnessWiring = {
       : ['.claude', 'CLAUDE.md', '.mcp.json'].some((name) => existsSync(join(ctx.root, name))),
   wired: (ctx) => hasBatonHooks(settingsPath(ctx)),
   edits(ctx, remove) {
-    const [node, script] = ctx.command as [string, string];
+    const [command, ...args] = mcpServerCommand(ctx.command);
     const edits: FileEdit[] = [
       hooksEdit(settingsPath(ctx), hookGroups(ctx, 'claude', CLAUDE_HOOKS), remove),
       jsonEdit(mcpPath(ctx), 'MCP server baton', remove, (settings) => {
@@ -61,7 +62,7 @@ export const wiring: HarnessWiring = {
         if (remove) {
           delete servers.baton;
           if (Object.keys(servers).length === 0) delete settings.mcpServers;
-        } else servers.baton = { type: 'stdio', command: node, args: [script, 'mcp'] };
+        } else servers.baton = { type: 'stdio', command, args };
       }),
       ...markdownCommands(join(dir(ctx), 'commands'), '$ARGUMENTS', remove, (command) => [
         `description: ${yamlString(command.description)}`,

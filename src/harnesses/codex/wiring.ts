@@ -3,6 +3,7 @@
 // in $CODEX_HOME/prompts, so the slash commands come with --global.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { mcpServerCommand } from '../../wiring/baton-command.js';
 import {
   hookGroups,
   hooksEdit,
@@ -49,11 +50,11 @@ export const wiring: HarnessWiring = {
   detect: (ctx) => existsSync(dir(ctx)),
   wired: (ctx) => hasBatonHooks(hooksPath(ctx)),
   edits(ctx, remove) {
-    const [node, script] = ctx.command as [string, string];
+    const [command, ...args] = mcpServerCommand(ctx.command);
     const config = configPath(ctx);
     const table = [
-      `command = ${tomlString(node)}`,
-      `args = [${[script, 'mcp'].map(tomlString).join(', ')}]`,
+      `command = ${tomlString(command)}`,
+      `args = [${args.map(tomlString).join(', ')}]`,
       // exec mode calls a server's tools only when they are approved up front.
       'default_tools_approval_mode = "approve"',
     ].join('\n');

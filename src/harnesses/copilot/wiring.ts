@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BatonError } from '../../core/errors.js';
-import { hookCommandLine, isBatonHookCommand } from '../../wiring/baton-command.js';
+import { hookCommandLine, isBatonHookCommand, mcpServerCommand } from '../../wiring/baton-command.js';
 import { agentsSkillEdit, blockEdit, jsonEdit, sharedAgentsEdits } from '../../wiring/edits.js';
 import { isObject, type JsonObject, objectAt } from '../../wiring/json-file.js';
 import type { FileEdit, HarnessWiring, HookSpec, WiringContext } from '../../wiring/types.js';
@@ -91,7 +91,7 @@ export const wiring: HarnessWiring = {
         ),
   wired: (ctx) => hasBatonHooks(hooksPath(ctx)),
   edits(ctx, remove) {
-    const [node, script] = ctx.command as [string, string];
+    const [command, ...args] = mcpServerCommand(ctx.command);
     const hooks = hooksPath(ctx);
     const mcp = mcpPath(ctx);
     const edits: FileEdit[] = [
@@ -104,7 +104,7 @@ export const wiring: HarnessWiring = {
         if (remove) {
           delete servers.baton;
           if (Object.keys(servers).length === 0) delete settings.mcpServers;
-        } else servers.baton = { type: 'local', command: node, args: [script, 'mcp'], tools: ['*'] };
+        } else servers.baton = { type: 'local', command, args, tools: ['*'] };
       }),
     ];
     if (ctx.scope === 'global')

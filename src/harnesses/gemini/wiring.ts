@@ -2,6 +2,7 @@
 // .gemini/commands/*.toml, the skill in .agents/skills, the block in GEMINI.md.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { mcpServerCommand } from '../../wiring/baton-command.js';
 import { agentsSkillEdit, blockEdit, hookGroups, jsonEdit, ownedFile } from '../../wiring/edits.js';
 import { setBatonHooks } from '../../wiring/hook-entries.js';
 import { objectAt } from '../../wiring/json-file.js';
@@ -43,7 +44,7 @@ export const wiring: HarnessWiring = {
     existsSync(dir(ctx)) || (ctx.scope === 'project' && existsSync(join(ctx.root, 'GEMINI.md'))),
   wired: (ctx) => hasBatonHooks(settingsPath(ctx)),
   edits(ctx, remove) {
-    const [node, script] = ctx.command as [string, string];
+    const [command, ...args] = mcpServerCommand(ctx.command);
     const path = settingsPath(ctx);
     const groups = hookGroups(ctx, 'gemini', GEMINI_HOOKS);
     for (const group of groups) group.hook = { name: `baton-${group.event}`, ...group.hook };
@@ -56,7 +57,7 @@ export const wiring: HarnessWiring = {
         if (remove) {
           delete servers.baton;
           if (Object.keys(servers).length === 0) delete settings.mcpServers;
-        } else servers.baton = { command: node, args: [script, 'mcp'] };
+        } else servers.baton = { command, args };
       }),
       ...COMMANDS.map((command) =>
         ownedFile(

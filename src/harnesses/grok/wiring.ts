@@ -4,6 +4,7 @@
 // (~/.grok/skills with --global), the block in AGENTS.md. Project hooks and MCP servers load only in a trusted folder.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { mcpServerCommand } from '../../wiring/baton-command.js';
 import { hookGroups, hooksEdit, sharedAgentsEdits, skillEdit } from '../../wiring/edits.js';
 import { setTomlTable, tomlString } from '../../wiring/toml-table.js';
 import type { FileEdit, HarnessWiring, HookSpec, WiringContext } from '../../wiring/types.js';
@@ -45,12 +46,12 @@ export const wiring: HarnessWiring = {
   detect: (ctx) => existsSync(dir(ctx)),
   wired: (ctx) => hasBatonHooks(hooksPath(ctx)),
   edits(ctx, remove) {
-    const [node, script] = ctx.command as [string, string];
+    const [command, ...args] = mcpServerCommand(ctx.command);
     const config = configPath(ctx);
     // The fields `grok mcp add` writes for a stdio server (its McpServerConfig: command, args, enabled).
     const table = [
-      `command = ${tomlString(node)}`,
-      `args = [${[script, 'mcp'].map(tomlString).join(', ')}]`,
+      `command = ${tomlString(command)}`,
+      `args = [${args.map(tomlString).join(', ')}]`,
       'enabled = true',
     ].join('\n');
     const edits: FileEdit[] = [

@@ -3,7 +3,7 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { gatedCommand } from '../../wiring/baton-command.js';
+import { gatedCommand, mcpServerCommand } from '../../wiring/baton-command.js';
 import { jsonEdit, markdownCommands, ownedFile, sharedAgentsEdits, yamlString } from '../../wiring/edits.js';
 import { objectAt } from '../../wiring/json-file.js';
 import { opencodeHome } from '../../wiring/locations.js';
@@ -59,7 +59,7 @@ export const wiring: HarnessWiring = {
           if (Object.keys(servers).length === 0) delete settings.mcp;
           // Only the schema baton wrote is left: the file was baton's.
           if (Object.keys(settings).length === 1 && settings.$schema !== undefined) delete settings.$schema;
-        } else servers.baton = { type: 'local', command: [...ctx.command, 'mcp'], enabled: true };
+        } else servers.baton = { type: 'local', command: mcpServerCommand(ctx.command), enabled: true };
       }),
       ...markdownCommands(join(dir(ctx), 'command'), '$ARGUMENTS', remove, (command) => [
         `description: ${yamlString(command.description)}`,

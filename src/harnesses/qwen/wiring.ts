@@ -4,6 +4,7 @@
 // file by default; it does not read AGENTS.md unless context.fileName says so).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { mcpServerCommand } from '../../wiring/baton-command.js';
 import {
   agentsSkillEdit,
   blockEdit,
@@ -49,7 +50,7 @@ export const wiring: HarnessWiring = {
   detect: (ctx) => existsSync(dir(ctx)) || (ctx.scope === 'project' && existsSync(join(ctx.root, 'QWEN.md'))),
   wired: (ctx) => hasBatonHooks(settingsPath(ctx)),
   edits(ctx, remove) {
-    const [node, script] = ctx.command as [string, string];
+    const [command, ...args] = mcpServerCommand(ctx.command);
     const path = settingsPath(ctx);
     const groups = hookGroups(ctx, 'qwen', QWEN_HOOKS);
     const edits: FileEdit[] = [
@@ -61,7 +62,7 @@ export const wiring: HarnessWiring = {
           delete servers.baton;
           if (Object.keys(servers).length === 0) delete settings.mcpServers;
           // Declared up front: without it Qwen Code offers MCP tools only behind its tool_search / tool_call bridge.
-        } else servers.baton = { command: node, args: [script, 'mcp'], alwaysLoadTools: true };
+        } else servers.baton = { command, args, alwaysLoadTools: true };
       }),
       ...markdownCommands(join(dir(ctx), 'commands'), '$ARGUMENTS', remove, (command) => [
         `description: ${yamlString(command.description)}`,

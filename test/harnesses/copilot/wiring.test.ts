@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baton, snapshot } from '../../helpers/testdir.js';
-import { BATON_JS, GATE, NODE, wiringProject } from '../../wiring/harness-files.js';
+import { BATON_JS, GATE, MCP_FRONT, NODE, wiringProject } from '../../wiring/harness-files.js';
 
 function write(dir: string, rel: string, text: string): void {
   mkdirSync(join(dir, rel, '..'), { recursive: true });
@@ -41,8 +41,8 @@ describe('baton init --harness copilot', () => {
     ]);
     expect(JSON.parse(read(dir, '.github/mcp.json')).mcpServers.baton).toEqual({
       type: 'local',
-      command: NODE,
-      args: [BATON_JS, 'mcp'],
+      command: '/bin/sh',
+      args: [MCP_FRONT, NODE, BATON_JS, 'mcp'],
       tools: ['*'],
     });
     expect(read(dir, 'AGENTS.md')).toContain('<!-- baton:begin -->');
@@ -132,7 +132,12 @@ describe('baton init --harness copilot', () => {
     expect(JSON.parse(read(copilotHome, 'hooks/baton.json')).hooks.preToolUse[0].bash).toBe(
       `'/bin/sh' '${GATE}' '${NODE}' '${BATON_JS}' hook pre-tool-use --harness copilot`,
     );
-    expect(JSON.parse(read(copilotHome, 'mcp-config.json')).mcpServers.baton.command).toBe(NODE);
+    expect(JSON.parse(read(copilotHome, 'mcp-config.json')).mcpServers.baton.args).toEqual([
+      MCP_FRONT,
+      NODE,
+      BATON_JS,
+      'mcp',
+    ]);
     expect(read(copilotHome, 'copilot-instructions.md')).toContain('<!-- baton:begin -->');
     expect(existsSync(join(home, '.agents/skills/baton/SKILL.md'))).toBe(true);
     expect(Object.keys(snapshot(dir))).toEqual([]);

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baton, snapshot } from '../../helpers/testdir.js';
-import { generic, wiredFiles, wiringProject } from '../../wiring/harness-files.js';
+import { generic, MCP_FRONT, wiredFiles, wiringProject } from '../../wiring/harness-files.js';
 
 const handler = (event: string, timeout: number) => ({
   type: 'command',
@@ -27,7 +27,8 @@ const HOOKS = {
 };
 
 /** What `grok mcp add --scope project baton -- <node> <baton.js> mcp` puts in .grok/config.toml [G7]. */
-const MCP = '[mcp_servers.baton]\ncommand = "<NODE>"\nargs = ["<BATON_JS>", "mcp"]\nenabled = true\n';
+const MCP =
+  '[mcp_servers.baton]\ncommand = "/bin/sh"\nargs = ["<MCP_FRONT>", "<NODE>", "<BATON_JS>", "mcp"]\nenabled = true\n';
 
 const grokEnv = (env: Record<string, string>) => ({ ...env, GROK_HOME: '' });
 

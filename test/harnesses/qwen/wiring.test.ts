@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baton, snapshot } from '../../helpers/testdir.js';
-import { BATON_JS, GATE, NODE, wiringProject } from '../../wiring/harness-files.js';
+import { BATON_JS, GATE, MCP_FRONT, NODE, wiringProject } from '../../wiring/harness-files.js';
 
 function write(dir: string, rel: string, text: string): void {
   mkdirSync(join(dir, rel, '..'), { recursive: true });
@@ -42,8 +42,8 @@ describe('baton init --harness qwen', () => {
       },
     ]);
     expect(settings.mcpServers.baton).toEqual({
-      command: NODE,
-      args: [BATON_JS, 'mcp'],
+      command: '/bin/sh',
+      args: [MCP_FRONT, NODE, BATON_JS, 'mcp'],
       alwaysLoadTools: true,
     });
     expect(read(dir, '.qwen/commands/handoff.md')).toMatch(/^---\ndescription: ".+"\n---\n/);
