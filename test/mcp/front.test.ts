@@ -195,6 +195,24 @@ describe('the MCP front on raw lines', () => {
       }
   });
 
+  it('answers a list request carrying only a progress token (as Codex sends them) as baton mcp does', () => {
+    const lists = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list'].map(
+      (method, i) =>
+        line({
+          jsonrpc: '2.0',
+          id: i + 1,
+          method,
+          params: { _meta: { progressToken: i === 2 ? 'tok-1' : i } },
+        }),
+    );
+    const lines = `${INIT('2025-06-18')}${INITIALIZED}${lists.join('')}`;
+    for (const shell of SHELLS) {
+      const front = raw(shell, lines);
+      expect({ code: front.code, handed: front.handed }).toEqual({ code: 0, handed: undefined });
+      expect(front.answers).toEqual(direct(lines));
+    }
+  });
+
   it('hands the first message it does not answer to baton mcp with the handshake to replay, byte for byte', () => {
     const call = line({
       jsonrpc: '2.0',
@@ -244,6 +262,19 @@ describe('the MCP front on raw lines', () => {
   const afterHandshake: [string, string][] = [
     ['a list with a cursor', line({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor: 'x' } })],
     ['a list with _meta', line({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: {} } })],
+    [
+      'a progress token that is an object',
+      line({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: { progressToken: { a: 1 } } } }),
+    ],
+    [
+      'a progress token beside a cursor',
+      line({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/list',
+        params: { _meta: { progressToken: 1 }, cursor: 'c' },
+      }),
+    ],
     ['a second initialize', INIT('2025-06-18', 9)],
     ['a notification it does not know', line({ jsonrpc: '2.0', method: 'notifications/roots/list_changed' })],
     ['a method it does not know', line({ jsonrpc: '2.0', id: 2, method: 'tools/lists' })],

@@ -207,9 +207,27 @@ while :; do
       ;;
     ${LIST_METHODS.join(' | ')} | ping)
       [ -n "$init" ] && [ -n "$id" ] || start
-      # No params but an empty object (no cursor, no _meta): the line is then one flat object.
+      # No params but an empty object, or one holding only a progress token (Codex sends one; a list reports no
+      # progress): the line without them is then one flat object.
       rest=$line
+      meta='"params":{"_meta":{"progressToken":'
       case $rest in
+        *"$meta"*)
+          token=\${rest#*"$meta"}
+          case $token in
+            *'}}'*) ;;
+            *) start ;;
+          esac
+          after=\${token#*'}}'}
+          token=\${token%%'}}'*}
+          case $token in
+            [${DIGITS}]*) case $token in *[!${DIGITS}]*) start ;; esac ;;
+            '"'*'"') case \${token#'"'} in *'"'?* | '"' | *[!'"'${ID_CHARS}]*) start ;; esac ;;
+            *) start ;;
+          esac
+          [ \${#token} -le 130 ] || start
+          rest=\${rest%%"$meta"*}$after
+          ;;
         *'"params":{}'*) rest=\${rest%%'"params":{}'*}\${rest#*'"params":{}'} ;;
       esac
       case $rest in
