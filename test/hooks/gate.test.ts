@@ -454,6 +454,63 @@ describe('Gemini CLI’s PreCompress before every model request', () => {
   });
 });
 
+describe('Gemini CLI’s first PreCompress of a session', () => {
+  async function start(w: World, transcript: string, source: string) {
+    const stdin = JSON.stringify({
+      session_id: SESSION,
+      transcript_path: transcript,
+      cwd: w.project,
+      source,
+    });
+    const saved = process.env.HOME;
+    process.env.HOME = w.home;
+    try {
+      await runHook({
+        event: 'session-start',
+        harness: 'gemini',
+        stdin,
+        cwd: w.project,
+        env: { HOME: w.home },
+      });
+    } finally {
+      process.env.HOME = saved;
+    }
+  }
+  const input = (w: World, transcript: string): Input => ({
+    harness: 'gemini',
+    event: 'pre-compact',
+    session: SESSION,
+    cwd: w.project,
+    transcript,
+    trigger: 'auto',
+  });
+
+  it('a new session’s is quiet: its start noted the transcript’s length; a restart line after it hands over', async () => {
+    const w = world();
+    const transcript = join(w.root, 'session.jsonl');
+    writeFileSync(transcript, `{"sessionId":"${SESSION}","kind":"main"}\n`);
+    await start(w, transcript, 'startup');
+    const stdin = stdinOf(input(w, transcript));
+    for (const shell of SHELLS)
+      expect(runGate(shell, w, input(w, transcript), stdin, {}).handed).toBeUndefined();
+    expect(await fullHook(w, input(w, transcript), stdin, {})).toBe('');
+    writeFileSync(transcript, `{"$set":{"sessionId":"${SESSION}"}}\n`, { flag: 'a' });
+    expect(runGate('/bin/sh', w, input(w, transcript), stdin, {}).handed).toBe(stdin);
+  });
+
+  it('a resumed session’s goes to the full hook (a resume appends its restart line after the start), which sees no compression', async () => {
+    const w = world();
+    const transcript = join(w.root, 'session.jsonl');
+    writeFileSync(transcript, `{"sessionId":"${SESSION}","kind":"main"}\n`);
+    await start(w, transcript, 'resume');
+    writeFileSync(transcript, `{"$set":{"sessionId":"${SESSION}"}}\n`, { flag: 'a' });
+    const stdin = stdinOf(input(w, transcript));
+    expect(runGate('/bin/sh', w, input(w, transcript), stdin, {}).handed).toBe(stdin);
+    expect(await fullHook(w, input(w, transcript), stdin, {})).toBe('');
+    expect(existsSync(join(w.board, 'state', 'index-due', SESSION))).toBe(false);
+  });
+});
+
 describe('the hook gate on a hostile board: it never opens what it meets, never hangs, and hands over', () => {
   const plants: [string, (w: World, name: string) => void][] = [
     [

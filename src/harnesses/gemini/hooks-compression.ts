@@ -43,6 +43,17 @@ export function judgeCompression(
   return compressed ? 'since' : undefined;
 }
 
+/**
+ * At a new session's start (source `startup`): notes the transcript's length, so its first automatic PreCompress is
+ * judged from there — by the hook gate, without node. Any other start (a resume appends a restart line just after
+ * its SessionStart hook has run) forgets instead, and its first PreCompress goes to the full hook.
+ */
+export function noteStart(board: Board, session: string, source: string | undefined, transcript?: string): void {
+  const size = source === 'startup' && transcript ? restartedSince(transcript, undefined).size : undefined;
+  if (size === undefined) forgetAttempt(board, session);
+  else noteAttempt(board, session, size);
+}
+
 /** Forgets the noted attempt: at a session's start (a resume appends a restart line too) and at its end. */
 export function forgetAttempt(board: Board, session: string): void {
   removeFile(board.root, markerPath(board, session));

@@ -2,7 +2,7 @@
 // which of its PreCompress events is a compression.
 import type { HarnessHooks, HookAnswer } from '../../hooks/harness-hooks.js';
 import type { HookEvent } from '../types.js';
-import { forgetAttempt, judgeCompression } from './hooks-compression.js';
+import { forgetAttempt, judgeCompression, noteStart } from './hooks-compression.js';
 
 // The events whose envelope carries hookSpecificOutput.additionalContext.
 const CONTEXT_EVENTS: HookEvent[] = ['session-start', 'user-prompt-submit', 'post-tool-use'];
@@ -29,7 +29,8 @@ export const hooks: HarnessHooks = {
   compaction(board, event, check) {
     if (event === 'pre-compact')
       return judgeCompression(board, check.session, check.trigger, check.transcriptPath);
-    forgetAttempt(board, check.session);
+    if (event === 'session-start') noteStart(board, check.session, check.trigger, check.transcriptPath);
+    else forgetAttempt(board, check.session);
     return undefined;
   },
 };
