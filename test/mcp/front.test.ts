@@ -43,9 +43,9 @@ beforeAll(() => {
     [
       '#!/bin/sh',
       'printf "%s\\n" "$*" > "$FRONT_PROBE.args"',
-      'printf "%s" "${BATON_MCP_REPLAY-<none>}" > "$FRONT_PROBE.init"',
-      'printf "%s" "${BATON_MCP_REPLAY_INITIALIZED-}" > "$FRONT_PROBE.initialized"',
-      '{ if [ "${BATON_MCP_FIRST-}" = 3 ]; then cat <&3; fi; cat; } > "$FRONT_PROBE"',
+      'if [ -n "$BATON_MCP_REPLAY" ]; then printf "%s" "$BATON_MCP_REPLAY"; else printf "<none>"; fi > "$FRONT_PROBE.init"',
+      'printf "%s" "$BATON_MCP_REPLAY_INITIALIZED" > "$FRONT_PROBE.initialized"',
+      '{ if [ "$BATON_MCP_FIRST" = 3 ]; then cat <&3; fi; cat; } > "$FRONT_PROBE"',
       '',
     ].join('\n'),
   );

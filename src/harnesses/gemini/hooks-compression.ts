@@ -48,7 +48,12 @@ export function judgeCompression(
  * judged from there — by the hook gate, without node. Any other start (a resume appends a restart line just after
  * its SessionStart hook has run) forgets instead, and its first PreCompress goes to the full hook.
  */
-export function noteStart(board: Board, session: string, source: string | undefined, transcript?: string): void {
+export function noteStart(
+  board: Board,
+  session: string,
+  source: string | undefined,
+  transcript?: string,
+): void {
   const size = source === 'startup' && transcript ? restartedSince(transcript, undefined).size : undefined;
   if (size === undefined) forgetAttempt(board, session);
   else noteAttempt(board, session, size);
