@@ -431,7 +431,7 @@ export default async function hooks(ctx) {
       timeGate('pre-compact', 'claude', claude('PreCompact', { trigger: 'auto', custom_instructions: '' })),
     ),
   );
-  rows.push(sessionEnd(project, codex, gateArgs, rolloutBytes));
+  rows.push(...sessionEnd(project, codex, gateArgs, rolloutBytes));
 
   // --- The node path, without the gate: `node bin/baton.js hook …` and its own quiet check.
   const time = (event, stdin) =>
@@ -496,12 +496,14 @@ export default async function hooks(ctx) {
 }
 
 /**
- * Codex's SessionEnd through the gate on a 5 MB rollout: the raw draft is written inside the hook (under the
- * detached-draft size), which Codex kills at 3 s. Three sessions, each started then ended; the median.
+ * Codex's SessionEnd through the gate on a 5 MB rollout: the gate hands it to the full hook in the background and
+ * returns at once (Codex kills a SessionEnd hook at 3 s); the raw draft is written after. Three sessions, each
+ * started then ended: how long the hook kept Codex waiting, and how long until the draft was on the board.
  */
 function sessionEnd(project, codex, gateArgs, rolloutBytes) {
   const log = join(project, '.baton', 'state', 'hooks.log');
-  const samples = [];
+  const returned = [];
+  const drafted = [];
   for (let i = 0; i < 3; i++) {
     const session = `019e1700-0000-7000-8000-00000000000${i}`;
     const run = (event, hookEvent, input) =>
@@ -514,18 +516,30 @@ function sessionEnd(project, codex, gateArgs, rolloutBytes) {
     run('session-start', 'SessionStart', { source: 'startup' });
     const started = performance.now();
     const result = run('session-end', 'SessionEnd', { reason: 'other' });
-    samples.push(performance.now() - started);
+    returned.push(performance.now() - started);
     if (result.status !== 0) throw new Error(`gate codex session-end failed: ${result.stderr.slice(0, 500)}`);
-    const written =
+    const written = () =>
       existsSync(log) && readFileSync(log, 'utf8').includes(`session-end ${session} raw handoff n-`);
-    if (!written) throw new Error(`codex session-end returned without the raw draft of ${session}`);
+    const until = performance.now() + 30_000;
+    while (!written() && performance.now() < until)
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    if (!written()) throw new Error(`codex session-end wrote no raw draft of ${session} within 30 s`);
+    drafted.push(performance.now() - started);
   }
-  samples.sort((a, b) => a - b);
-  const median = samples[1];
-  return {
-    name: `gate, busy: codex session-end, raw draft of a ${(rolloutBytes / MB).toFixed(1)} MB rollout (median of 3)`,
-    value: `${median.toFixed(0)} ms`,
-    target: `< ${CODEX_CAP_MS} ms (Codex's cap)`,
-    ok: median < CODEX_CAP_MS,
-  };
+  const median = (samples) => [...samples].sort((a, b) => a - b)[1];
+  const mb = (rolloutBytes / MB).toFixed(1);
+  return [
+    {
+      name: `gate, busy: codex session-end of a ${mb} MB rollout — the hook returns (median of 3)`,
+      value: `${median(returned).toFixed(0)} ms`,
+      target: `< ${CODEX_CAP_MS} ms (Codex's cap)`,
+      ok: median(returned) < CODEX_CAP_MS,
+    },
+    {
+      name: `codex session-end of a ${mb} MB rollout — its raw draft written in the background (median of 3)`,
+      value: `${median(drafted).toFixed(0)} ms`,
+      target: `< ${CODEX_CAP_MS} ms`,
+      ok: median(drafted) < CODEX_CAP_MS,
+    },
+  ];
 }
