@@ -5,11 +5,12 @@
 // flight, so the index it shows and the lineage it joins hold every session that ended before it started (a resumed
 // session also never has its fresh start overwritten by the end of its previous run).
 //
-// Derived state like all of state/: a marker whose hook died is ignored once it is STALE_MS old.
+// Derived state like all of state/: a marker whose hook died is ignored once it is STALE_MS old, and `baton gc`
+// takes it away.
 import { lstatSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Board } from '../board/open-board.js';
-import { checkFolders, listEntries } from '../store/safe-fs.js';
+import { checkFolders, listEntries, listNames } from '../store/safe-fs.js';
 
 export const ENDING_FOLDER = ['state', 'ending'] as const;
 
@@ -52,6 +53,19 @@ export async function endingsSettled(
     if (Date.now() >= until) return false;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+/** The markers of ends whose hook died (empty, older than STALE_MS), as paths: what `baton gc` takes away. */
+export function staleEndings(board: Pick<Board, 'root'>, now: number): string[] {
+  const dir = endingDir(board);
+  return listEntries(board.root, dir).flatMap((entry) => {
+    if (entry.kind !== 'dir') return [];
+    const path = join(dir, entry.name);
+    const stat = lstatSync(path, { throwIfNoEntry: false });
+    // Only an empty folder, as the gate makes it: anything else in it is not baton's.
+    const stale = stat?.isDirectory() && now - stat.mtimeMs >= STALE_MS;
+    return stale && listNames(board.root, path).length === 0 ? [path] : [];
+  });
 }
 
 /** Takes away `session`'s marker once its end is drafted (best effort: a marker left behind goes stale). */
