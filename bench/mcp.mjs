@@ -1,5 +1,5 @@
 // MCP section of `npm run bench`: tools/list size per profile (SPEC §7: ≤ 500 characters of JSON per tool on
-// average), stdio round-trip of dm_inbox over a spawned `baton mcp`, and 20 concurrent HTTP clients against a
+// average), the handshake a harness waits for (through the MCP front and without), stdio round-trip of dm_inbox over a spawned `baton mcp`, and 20 concurrent HTTP clients against a
 // spawned `baton serve` (0 errors, 0 lost messages).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 const ROUND_TRIPS = 200;
+const HANDSHAKES = 15;
 const PROFILES = ['default', 'full', 'messaging', 'cards', 'notes'];
 const TOOLS_LIST_BUDGET = 500;
 const HTTP_CLIENTS = 20;
@@ -57,6 +58,56 @@ async function toolsListSection(ctx, rows) {
     } finally {
       await client.close();
     }
+  }
+}
+
+/**
+ * What a harness waits for before its first model request: from spawning the server to the tool list answered —
+ * through the MCP front as `baton init` wires it (dist/mcp-front.sh: no node), and `baton mcp` itself. Median of
+ * HANDSHAKES, each a fresh process, alternating; the ratio against `node -e 0`.
+ */
+async function handshakeSection(ctx, rows) {
+  const dir = ctx.tmpdir();
+  const front = join(ctx.dist, 'mcp-front.sh');
+  const ways = {
+    front: { command: '/bin/sh', args: [front, process.execPath, ctx.bin, 'mcp'] },
+    node: { command: process.execPath, args: [ctx.bin, 'mcp'] },
+  };
+  const times = { front: [], node: [] };
+  for (let i = 0; i < HANDSHAKES + 2; i++) {
+    for (const way of i % 2 ? ['front', 'node'] : ['node', 'front']) {
+      const started = performance.now();
+      const transport = new StdioClientTransport({
+        ...ways[way],
+        cwd: dir,
+        env: cleanEnv({ BATON_DIR: join(dir, '.baton') }),
+        stderr: 'pipe',
+      });
+      const client = new Client({ name: 'baton-bench', version: '1.0.0' });
+      await client.connect(transport);
+      const { tools } = await client.listTools();
+      const elapsed = performance.now() - started;
+      if (tools.length === 0) throw new Error(`${way}: no tools listed`);
+      await client.close();
+      if (i >= 2) times[way].push(elapsed);
+    }
+  }
+  for (const [way, name, target] of [
+    ['front', 'MCP handshake through the front (as init wires it): spawn → tools listed', 0.3],
+    ['node', 'MCP handshake of `baton mcp` itself: spawn → tools listed', undefined],
+  ]) {
+    const median = percentile(
+      [...times[way]].sort((a, b) => a - b),
+      0.5,
+    );
+    const ratio = median / ctx.baselineMs;
+    rows.push({
+      name: `${name} (median of ${HANDSHAKES})`,
+      value: `${median.toFixed(1)} ms`,
+      ratio,
+      target: target === undefined ? 'info' : `≤ ${target}×`,
+      ok: target === undefined ? null : ratio <= target,
+    });
   }
 }
 
@@ -184,6 +235,7 @@ function countMessages(root) {
 export default async function mcpBench(ctx) {
   const rows = [];
   await toolsListSection(ctx, rows);
+  await handshakeSection(ctx, rows);
   await stdioSection(ctx, rows);
   await httpSection(ctx, rows);
   return rows;
