@@ -30,7 +30,12 @@ function isDiscordToken(token: string): boolean {
 const notAwsExample = (value: string): boolean => !value.endsWith('EXAMPLE');
 
 /** Slack tokens carry numeric team and user ids (six digits in a row) or a random body; `xoxo-hugs` has neither. */
-const isSlackToken = (token: string): boolean => /\d{6}/.test(token) || looksRandom(token);
+// The part after the prefix is judged: `xoxr-`'s repeated letters pull a short token's entropy under the bar (a
+// legacy workspace token of 8 random characters, `xoxr-HLoO5Lox`, was left in the clear).
+const isSlackToken = (token: string): boolean => {
+  const body = token.replace(/^(?:xox[a-z]|xapp-\d)-/, '');
+  return /\d{6}/.test(body) || looksRandom(body);
+};
 
 /** The rules for the formats of the best-known providers, kept here; the rest are in the files imported above. */
 const CORE_RULES: readonly PatternRule[] = [
