@@ -1,6 +1,7 @@
 // MCP section of `npm run bench`: tools/list size per profile (SPEC §7: ≤ 500 characters of JSON per tool on
-// average), the handshake a harness waits for (through the MCP front and without), stdio round-trip of dm_inbox over a spawned `baton mcp`, and 20 concurrent HTTP clients against a
-// spawned `baton serve` (0 errors, 0 lost messages).
+// average), the handshake a harness waits for (through the MCP front and without), stdio round-trip of dm_inbox
+// over a spawned `baton mcp`, and 20 concurrent HTTP clients against a spawned `baton serve` (0 errors, 0 lost
+// messages).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir as osTmpdir } from 'node:os';

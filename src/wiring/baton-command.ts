@@ -56,9 +56,15 @@ export function shQuote(text: string): string {
  * no gate (a command that is not this package's `[node, bin/baton.js]`).
  */
 export function gatedCommand(command: string[] = batonCommand()): string[] {
-  if (process.platform === 'win32' || command.length !== 2) return command;
-  const gate = join(dirname(dirname(command[1]!)), 'dist', 'hook-gate.sh');
-  return existsSync(gate) ? ['/bin/sh', gate, ...command] : command;
+  const gate = shScript(command, 'hook-gate.sh');
+  return gate ? ['/bin/sh', gate, ...command] : command;
+}
+
+/** The package's dist/<name> sh script beside `[node, bin/baton.js]`, where there is one and sh runs it (not Windows). */
+function shScript(command: string[], name: string): string | undefined {
+  if (process.platform === 'win32' || command.length !== 2) return undefined;
+  const script = join(dirname(dirname(command[1]!)), 'dist', name);
+  return existsSync(script) ? script : undefined;
 }
 
 /**
@@ -69,11 +75,8 @@ export function gatedCommand(command: string[] = batonCommand()): string[] {
 export function mcpServerCommand(command: string[] = batonCommand()): [string, ...string[]] {
   const [first, ...rest] = command;
   if (first === undefined) throw new Error('no command to run baton');
-  if (process.platform !== 'win32' && command.length === 2) {
-    const front = join(dirname(dirname(command[1]!)), 'dist', 'mcp-front.sh');
-    if (existsSync(front)) return ['/bin/sh', front, ...command, 'mcp'];
-  }
-  return [first, ...rest, 'mcp'];
+  const front = shScript(command, 'mcp-front.sh');
+  return front ? ['/bin/sh', front, ...command, 'mcp'] : [first, ...rest, 'mcp'];
 }
 
 /**

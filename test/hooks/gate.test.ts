@@ -88,6 +88,8 @@ interface Input {
   transcript?: string;
   trigger?: string;
   reply?: string;
+  /** SessionStart's source (startup, resume, …). */
+  source?: string;
 }
 
 /** The stdin a harness sends for this event, in its own field names. */
@@ -117,6 +119,7 @@ function stdinOf(input: Input): string {
     ...(tool && { tool_name: tool.name, tool_input: tool.input }),
     ...(event === 'user-prompt-submit' && { prompt: 'go on' }),
     ...(input.trigger !== undefined && { trigger: input.trigger }),
+    ...(input.source !== undefined && { source: input.source }),
     ...(event === 'stop' && { stop_hook_active: false, last_assistant_message: reply ?? 'done' }),
   });
 }
@@ -202,8 +205,14 @@ function boardOf(w: World, env: Record<string, string> = {}) {
 }
 
 /** The session as its harness's session start records it. */
-async function startSession(w: World, harness: Harness, session: string, transcript?: string) {
-  const stdin = stdinOf({ harness, event: 'session-start', session, cwd: w.project, transcript });
+async function startSession(
+  w: World,
+  harness: Harness,
+  session: string,
+  transcript?: string,
+  source?: string,
+) {
+  const stdin = stdinOf({ harness, event: 'session-start', session, cwd: w.project, transcript, source });
   const saved = process.env.HOME;
   process.env.HOME = w.home;
   try {
@@ -424,20 +433,25 @@ describe('the hook gate is quiet where there is nothing to do', () => {
     });
 });
 
+/** Gemini CLI's PreCompress before a model request (trigger auto), reading `transcript`. */
+function precompact(w: World, transcript: string): Input {
+  return {
+    harness: 'gemini',
+    event: 'pre-compact',
+    session: SESSION,
+    cwd: w.project,
+    transcript,
+    trigger: 'auto',
+  };
+}
+
 describe('Gemini CLI’s PreCompress before every model request', () => {
   it('is quiet while nothing was compacted, and hands over once the history restarted', async () => {
     const w = world();
     const transcript = join(w.root, 'session.jsonl');
     writeFileSync(transcript, '{"type":"user","content":"hi"}\n');
     await startSession(w, 'gemini', SESSION, transcript);
-    const input: Input = {
-      harness: 'gemini',
-      event: 'pre-compact',
-      session: SESSION,
-      cwd: w.project,
-      transcript,
-      trigger: 'auto',
-    };
+    const input = precompact(w, transcript);
     const stdin = stdinOf(input);
     // The first one is judged by the full hook, which notes the transcript's length.
     expect(runGate('/bin/sh', w, input, stdin, {}).handed).toBe(stdin);
@@ -455,58 +469,29 @@ describe('Gemini CLI’s PreCompress before every model request', () => {
 });
 
 describe('Gemini CLI’s first PreCompress of a session', () => {
-  async function start(w: World, transcript: string, source: string) {
-    const stdin = JSON.stringify({
-      session_id: SESSION,
-      transcript_path: transcript,
-      cwd: w.project,
-      source,
-    });
-    const saved = process.env.HOME;
-    process.env.HOME = w.home;
-    try {
-      await runHook({
-        event: 'session-start',
-        harness: 'gemini',
-        stdin,
-        cwd: w.project,
-        env: { HOME: w.home },
-      });
-    } finally {
-      process.env.HOME = saved;
-    }
-  }
-  const input = (w: World, transcript: string): Input => ({
-    harness: 'gemini',
-    event: 'pre-compact',
-    session: SESSION,
-    cwd: w.project,
-    transcript,
-    trigger: 'auto',
-  });
-
   it('a new session’s is quiet: its start noted the transcript’s length; a restart line after it hands over', async () => {
     const w = world();
     const transcript = join(w.root, 'session.jsonl');
     writeFileSync(transcript, `{"sessionId":"${SESSION}","kind":"main"}\n`);
-    await start(w, transcript, 'startup');
-    const stdin = stdinOf(input(w, transcript));
-    for (const shell of SHELLS)
-      expect(runGate(shell, w, input(w, transcript), stdin, {}).handed).toBeUndefined();
-    expect(await fullHook(w, input(w, transcript), stdin, {})).toBe('');
+    await startSession(w, 'gemini', SESSION, transcript, 'startup');
+    const input = precompact(w, transcript);
+    const stdin = stdinOf(input);
+    for (const shell of SHELLS) expect(runGate(shell, w, input, stdin, {}).handed).toBeUndefined();
+    expect(await fullHook(w, input, stdin, {})).toBe('');
     writeFileSync(transcript, `{"$set":{"sessionId":"${SESSION}"}}\n`, { flag: 'a' });
-    expect(runGate('/bin/sh', w, input(w, transcript), stdin, {}).handed).toBe(stdin);
+    expect(runGate('/bin/sh', w, input, stdin, {}).handed).toBe(stdin);
   });
 
   it('a resumed session’s goes to the full hook (a resume appends its restart line after the start), which sees no compression', async () => {
     const w = world();
     const transcript = join(w.root, 'session.jsonl');
     writeFileSync(transcript, `{"sessionId":"${SESSION}","kind":"main"}\n`);
-    await start(w, transcript, 'resume');
+    await startSession(w, 'gemini', SESSION, transcript, 'resume');
     writeFileSync(transcript, `{"$set":{"sessionId":"${SESSION}"}}\n`, { flag: 'a' });
-    const stdin = stdinOf(input(w, transcript));
-    expect(runGate('/bin/sh', w, input(w, transcript), stdin, {}).handed).toBe(stdin);
-    expect(await fullHook(w, input(w, transcript), stdin, {})).toBe('');
+    const input = precompact(w, transcript);
+    const stdin = stdinOf(input);
+    expect(runGate('/bin/sh', w, input, stdin, {}).handed).toBe(stdin);
+    expect(await fullHook(w, input, stdin, {})).toBe('');
     expect(existsSync(join(w.board, 'state', 'index-due', SESSION))).toBe(false);
   });
 });
