@@ -2,7 +2,7 @@
 // placeholders, titles, accessible names) must come from the board (what the page's API calls answered), be a name
 // (baton, Markdown, Git, key names), be a command (`code`) or sit in an element marked lang="en" (the server's own
 // words, the language toggle's "English"). An untranslated or hard-coded English string fails with the view and the text it sits in.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, noise, openPage, startServe } from '../../helpers/browser.js';
 import { testdir } from '../../helpers/testdir.js';
@@ -69,17 +69,27 @@ async function walk(url: string, list: View[]) {
   });
   // What the board said: every word in the page's API answers.
   const board = new Set<string>();
-  page.on('response', async (response) => {
-    // A failed call's message is the server's own words, not the board's.
-    if (!response.ok() || !new URL(response.url()).pathname.startsWith('/api/')) return;
+  // Each answer's body is read after its headers arrive: the words are judged only once every body read so far is in.
+  const reading = new Set<Promise<void>>();
+  const read = async (response: Response) => {
     const values: string[] = [];
     strings(await response.json().catch(() => null), values);
     for (const value of values) for (const word of value.match(WORD) ?? []) board.add(word.toLowerCase());
+  };
+  page.on('response', (response) => {
+    // A failed call's message is the server's own words, not the board's.
+    if (!response.ok() || !new URL(response.url()).pathname.startsWith('/api/')) return;
+    // The event stream never ends: only JSON answers are read.
+    if (!response.headers()['content-type']?.startsWith('application/json')) return;
+    const done = read(response);
+    reading.add(done);
+    void done.finally(() => reading.delete(done));
   });
   const english: Record<string, string[]> = {};
   for (const view of list) {
     await showView(page, url, view);
     expect(await page.evaluate('document.documentElement.lang')).toBe('zh-CN');
+    await Promise.all(reading);
     for (const { word, text } of await shownWords(page)) {
       const key = word.toLowerCase();
       if (board.has(key) || NAMES.has(key)) continue;
