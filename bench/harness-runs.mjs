@@ -3,7 +3,11 @@
 // one-tool-call prompt against the end-to-end tests' scripted model server on 127.0.0.1, run plain (no baton) and
 // wired (`baton init --harness <h>` in the project), each in its own fresh workspace: one unmeasured run of each,
 // then RUNS of each, plain and wired alternating (the order flipped each time, so both see the same machine load).
-// The medians' difference is what wiring adds: goal ≤ 150 ms. Then one more wired run where mail arrives mid-run
+// The medians' difference is what wiring adds: goal ≤ 150 ms. A third workspace, wired the same way but with every
+// hook a no-op (`cat >/dev/null`) and the MCP server one that lists no tools (both POSIX sh, no node), measures what the
+// harness itself spends on running hooks and an MCP server at all, whoever wrote them: the floor under the goal
+// (Claude Code, medians of 11: ~140 ms for the four hooks of a one-prompt run, ~135 ms for one MCP server — at exit it
+// sends the server SIGINT and checks every 50 ms whether it is gone). Baton's own share is wired minus that floor. Then one more wired run where mail arrives mid-run
 // (sent while the model answers the first request): it must reach the model before the run ends — the hook gate
 // must never answer "nothing to do" over waiting mail.
 //
@@ -11,7 +15,7 @@
 // BENCH_HARNESS_SECONDS (default 300) bounds the section: a harness whose projected runs no longer fit is skipped,
 // saying so.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { e2eHelpers } from './e2e-helpers.mjs';
 
@@ -76,6 +80,57 @@ function tracedProcesses(file) {
     .join(', ');
 }
 
+// The floor's hook: it drains its input and says nothing.
+const NOOP_HOOK = '#!/bin/sh\ncat >/dev/null\nexit 0\n';
+// The floor's MCP server: it answers the handshake (the client's id, number or string) with no tools, prompts or
+// resources, and any other request with an empty result.
+const EMPTY_MCP = `#!/bin/sh
+while IFS= read -r line; do
+  id=$(printf '%s\\n' "$line" | sed -E -n 's/.*"id":("[^"]*"|[0-9]+).*/\\1/p')
+  [ -n "$id" ] || continue
+  case $line in
+    *'"method":"initialize"'*) result='{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"floor","version":"1"}}' ;;
+    *'"method":"tools/list"'*) result='{"tools":[]}' ;;
+    *) result='{}' ;;
+  esac
+  printf '{"jsonrpc":"2.0","id":%s,"result":%s}\\n' "$id" "$result"
+done
+`;
+
+/**
+ * The floor's wiring: in every file `baton init` wrote in the project, the hook gate and the MCP front become the
+ * no-op hook and the empty server (the arguments after them are left and ignored). Returns how many files changed.
+ */
+function floorWiring(ctx, ws) {
+  const noop = join(ws.root, 'noop-hook.sh');
+  const empty = join(ws.root, 'empty-mcp.sh');
+  writeFileSync(noop, NOOP_HOOK);
+  writeFileSync(empty, EMPTY_MCP);
+  const swaps = [
+    [join(ctx.dist, 'hook-gate.sh'), noop],
+    [join(ctx.dist, 'mcp-front.sh'), empty],
+  ];
+  let changed = 0;
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir)) {
+      if (entry === '.baton' || entry === '.git' || entry === 'node_modules') continue;
+      const path = join(dir, entry);
+      const stat = lstatSync(path);
+      if (stat.isDirectory()) walk(path);
+      else if (stat.isFile() && stat.size < 1024 * 1024) {
+        const text = readFileSync(path, 'utf8');
+        const swapped = swaps.reduce((out, [from, to]) => out.replaceAll(from, to), text);
+        if (swapped !== text) {
+          writeFileSync(path, swapped);
+          changed++;
+        }
+      }
+    }
+  };
+  walk(ws.project);
+  return changed;
+}
+
 function median(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -124,7 +179,7 @@ export default async function harnessRuns(ctx) {
         }
         return { text: 'done' };
       });
-      const fresh = (wired) => {
+      const fresh = (wired, floor = false) => {
         const ws = h.workspace(name, server, { BATON_AGENT: agent });
         made.push(ws.root);
         if (wired) {
@@ -135,6 +190,7 @@ export default async function harnessRuns(ctx) {
           });
           if (init.status !== 0)
             throw new Error(`baton init --harness ${name} failed: ${init.stderr}${init.stdout}`);
+          if (floor && floorWiring(ctx, ws) === 0) return undefined;
         }
         return ws;
       };
@@ -163,8 +219,11 @@ export default async function harnessRuns(ctx) {
       try {
         const plain = fresh(false);
         const wired = fresh(true);
+        // Harnesses wired without hook commands or an MCP server command (plugins, extensions) have no floor run.
+        const floor = fresh(true, true);
         const warm = performance.now();
         await once(plain);
+        if (floor) await once(floor);
         // The unmeasured wired run is traced.
         const trace = join(wired.root, 'trace.jsonl');
         const tracer = join(wired.root, 'tracer.cjs');
@@ -173,21 +232,18 @@ export default async function harnessRuns(ctx) {
         const traced = tracedProcesses(trace);
         const pairMs = performance.now() - warm;
         const elapsedS = (performance.now() - started) / 1000;
-        const projectedS = (pairMs * (RUNS + 1)) / 1000;
+        const projectedS = (pairMs * (RUNS + 1) * (floor ? 1.5 : 1)) / 1000;
         if (elapsedS + projectedS > budgetS) {
           rows.push(budgetRow(`~${projectedS.toFixed(0)} s more would pass`));
           continue;
         }
         const plainMs = [];
         const wiredMs = [];
+        const floorMs = [];
+        const turns = [[plain, plainMs], [wired, wiredMs], ...(floor ? [[floor, floorMs]] : [])];
         for (let i = 0; i < RUNS; i++) {
-          if (i % 2 === 0) {
-            plainMs.push(await once(plain));
-            wiredMs.push(await once(wired));
-          } else {
-            wiredMs.push(await once(wired));
-            plainMs.push(await once(plain));
-          }
+          // The order reversed every other time, so each sees the same machine load.
+          for (const [ws, list] of i % 2 === 0 ? turns : [...turns].reverse()) list.push(await once(ws));
         }
         const sessions = join(wired.project, '.baton', 'sessions');
         const recorded = existsSync(sessions)
@@ -206,6 +262,22 @@ export default async function harnessRuns(ctx) {
           target: `≤ ${ADDED_TARGET_MS} ms added`,
           ok: added <= ADDED_TARGET_MS,
         });
+        if (floor) {
+          const floorAdded = median(floorMs) - median(plainMs);
+          rows.push({
+            name: `${name}: the same wiring doing nothing (no-op hooks, an MCP server with no tools) vs plain: the harness's own cost`,
+            value: `${floorAdded >= 0 ? '+' : ''}${floorAdded.toFixed(0)} ms (${median(floorMs).toFixed(0)} ms [${spread(floorMs)}])`,
+            target: 'info',
+            ok: null,
+          });
+          const share = median(wiredMs) - median(floorMs);
+          rows.push({
+            name: `${name}: baton's own share (wired vs that no-op wiring)`,
+            value: `${share >= 0 ? '+' : ''}${share.toFixed(0)} ms`,
+            target: 'info',
+            ok: null,
+          });
+        }
         rows.push({
           name: `${name}: baton's node processes in one wired run (those given the harness's environment)`,
           value: traced,
