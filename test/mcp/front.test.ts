@@ -213,6 +213,27 @@ describe('the MCP front on raw lines', () => {
     }
   });
 
+  // GitHub Copilot CLI 1.0.102 opens with this, then initializes when the server does not know it.
+  const DISCOVER = (id: number | string) =>
+    `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"copilot-cli","version":"1.0.102"},"io.modelcontextprotocol/clientCapabilities":{"sampling":{},"elicitation":{"form":{},"url":{}}}}}}\n`;
+
+  it('answers a server/discover before the initialize as baton mcp does (Copilot CLI), then the handshake', () => {
+    for (const id of [0, 'd-1']) {
+      const lines = `${DISCOVER(id)}${INIT('2025-11-25', 1)}${INITIALIZED}${line({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: { progressToken: 0 } } })}`;
+      const expected = direct(lines);
+      expect(expected[0]).toEqual({
+        jsonrpc: '2.0',
+        id,
+        error: { code: -32601, message: 'Method not found' },
+      });
+      for (const shell of SHELLS) {
+        const front = raw(shell, lines);
+        expect({ code: front.code, handed: front.handed }).toEqual({ code: 0, handed: undefined });
+        expect(front.answers).toEqual(expected);
+      }
+    }
+  });
+
   it('hands the first message it does not answer to baton mcp with the handshake to replay, byte for byte', () => {
     const call = line({
       jsonrpc: '2.0',
@@ -248,6 +269,14 @@ describe('the MCP front on raw lines', () => {
     ['not JSON-RPC 2.0', INIT('2025-06-18').replace('"2.0"', '"1.0"')],
     ['a line longer than the front reads', INIT('x'.repeat(FRONT_LINE_BYTES))],
     ['not JSON at all', 'hello\n'],
+    [
+      "a server/discover whose id is not the line's first key",
+      line({ jsonrpc: '2.0', method: 'server/discover', params: { _meta: {} }, id: 4 }),
+    ],
+    [
+      'a server/discover without an id',
+      line({ jsonrpc: '2.0', method: 'server/discover', params: { id: 4 } }),
+    ],
   ];
   it.each(unclear)('%s: handed over at once, whole', (_, first) => {
     const rest = `${INITIALIZED}${line({ jsonrpc: '2.0', id: 1, method: 'tools/list' })}`;
@@ -276,6 +305,7 @@ describe('the MCP front on raw lines', () => {
       }),
     ],
     ['a second initialize', INIT('2025-06-18', 9)],
+    ['a server/discover after the initialize', DISCOVER(9)],
     ['a notification it does not know', line({ jsonrpc: '2.0', method: 'notifications/roots/list_changed' })],
     ['a method it does not know', line({ jsonrpc: '2.0', id: 2, method: 'tools/lists' })],
     ['a line without a newline at the end', line({ jsonrpc: '2.0', id: 2, method: 'tools/call' }).trimEnd()],

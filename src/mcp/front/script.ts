@@ -33,6 +33,8 @@ export const FRONT_LINE_BYTES = 65536;
 const DIGITS = '0123456789';
 const ID_CHARS = `abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ${DIGITS}._:-`;
 const VERSION_CHARS = `${DIGITS}-`;
+/** JSON-RPC's code for a method the server does not have (what baton mcp answers `server/discover` with). */
+const METHOD_NOT_FOUND = -32601;
 
 /** `text` as one sh word in single quotes. */
 function quoted(text: string): string {
@@ -204,6 +206,17 @@ while :; do
     notifications/initialized)
       [ -n "$init" ] && [ -z "$id" ] || start
       initialized=1
+      ;;
+    server/discover)
+      # A newer protocol's discovery, sent before the initialize (GitHub Copilot CLI): baton mcp knows no such method
+      # and says so; the client then initializes. Answered only when the id is plainly the request's own (the line
+      # opens with it), whatever the params.
+      [ -z "$init" ] && [ -n "$id" ] || start
+      case $line in
+        '{"jsonrpc":"2.0","id":'"$id"',"method":"server/discover"'[,}]*) ;;
+        *) start ;;
+      esac
+      printf '%s\\n' "{\\"jsonrpc\\":\\"2.0\\",\\"id\\":$id,\\"error\\":{\\"code\\":${METHOD_NOT_FOUND},\\"message\\":\\"Method not found\\"}}"
       ;;
     ${LIST_METHODS.join(' | ')} | ping)
       [ -n "$init" ] && [ -n "$id" ] || start
