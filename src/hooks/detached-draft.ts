@@ -18,7 +18,7 @@ export const DETACHED_ENV = 'BATON_HOOK_DETACHED';
 
 /**
  * The variable the hook gate sets on a session's end it runs in the background (hooks/gate): nobody waits for that
- * hook, so it drafts any transcript itself, and takes away its marker (core/sessions/ending.ts) when done.
+ * hook, so it drafts any transcript itself, and takes away its marker (core/sessions/in-flight.ts) when done.
  */
 export const BACKGROUND_ENV = 'BATON_HOOK_BACKGROUND';
 

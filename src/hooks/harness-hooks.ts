@@ -43,6 +43,12 @@ export interface HarnessHooks {
    * Awaited before the hook reads the transcript there; without it the transcript is read at once.
    */
   flushed?(check: FlushCheck): Promise<boolean>;
+  /**
+   * Where the harness writes the session's transcript, for a start that names none (GitHub Copilot CLI names it
+   * first at its stop): recorded at the start, so the session's later events need not start node to record it.
+   * Undefined unless the session's folder is there already.
+   */
+  transcriptAt?(session: string, env: Readonly<Record<string, string | undefined>>): string | undefined;
 }
 
 /**

@@ -8,8 +8,10 @@ import { renderIndex } from '../core/board-index/render.js';
 import type { Taker } from '../core/messages/receipt.js';
 import { clearEnding, endingsSettled } from '../core/sessions/ending.js';
 import { pruneRecentEdits } from '../core/sessions/hook-gate.js';
+import { clearMarker, STARTING_ENV, STARTING_FOLDER } from '../core/sessions/in-flight.js';
 import { endSession, readSession, type SessionRecord } from '../core/sessions/session.js';
 import { touchPaths } from '../core/sessions/touched.js';
+import { nameProblem } from '../core/store/names.js';
 import { oversizeTranscript, parentExited, startDetached } from './detached-draft.js';
 import { CONFLICT_WINDOW_MS, conflictWarning } from './edits.js';
 import { envelope, HOOKS, type HookAnswer } from './envelope.js';
@@ -50,7 +52,7 @@ export interface HookRun {
   detachedFrom?: number;
   /**
    * A session's end the hook gate runs in the background (BATON_HOOK_BACKGROUND): nobody waits for it; once done it
-   * takes away the marker that makes a new session's start wait for it (core/sessions/ending.ts).
+   * takes away the marker that makes a new session's start wait for it (core/sessions/in-flight.ts).
    */
   background?: boolean;
   /** `--idle-after` (ms): a session start that fires on every model call acts only after this long (idle.ts). */
@@ -77,6 +79,21 @@ interface Turn {
 const NOTHING: HookOutcome = { output: '', delivered() {}, undelivered() {} };
 
 export async function runHook(run: HookRun): Promise<HookOutcome> {
+  const opened: { board?: Board } = {};
+  try {
+    return await answer(run, opened);
+  } finally {
+    // The gate's marker of this start (hooks/gate names the session it made it for): the session's record and gate
+    // marker are written by now, or never will be.
+    const starting = run.env[STARTING_ENV];
+    if (run.event === 'session-start' && starting && !nameProblem('session', starting)) {
+      const board = opened.board ?? safeBoard(run);
+      if (board) clearMarker(board, STARTING_FOLDER, starting);
+    }
+  }
+}
+
+async function answer(run: HookRun, opened: { board?: Board }): Promise<HookOutcome> {
   if (isDisabled(run.env)) return NOTHING;
   if (grokRunsAnother(run)) return NOTHING;
   let board: Board | undefined;
@@ -87,6 +104,7 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
     const input = parseHookInput(run.stdin, run.event, run.harness, run.cwd, run.remote);
     session = input.session;
     board = openBoard({ board: run.board, cwd: input.cwd, env: run.env, processTree: !run.remote });
+    opened.board = board;
     // No board here: baton is not used in this project. Never create one from a hook.
     if (!board.exists) return NOTHING;
     const turn: Turn = { board, run, input, answer: {} };
@@ -124,7 +142,8 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
       // in the background: its end and its note come first.
       if (!(await endingsSettled(board)))
         log('a session’s end still being drafted was not waited for any longer');
-      const record = startSession(board, run.harness, input);
+      const transcriptPath = input.transcriptPath ?? expectedTranscript(run, input.session);
+      const record = startSession(board, run.harness, { ...input, transcriptPath });
       registerAgent(board, record.agent, record.id);
       compactionSeen(turn, record);
       // A harness that ignores what its session start prints (Grok Build): the index waits for the first mail.
@@ -261,6 +280,11 @@ async function flushed(run: HookRun, log: (message: string) => void, check: Flus
     log(
       `the transcript did not show the ${check.event === 'stop' ? 'turn' : 'last turn'} in time: read as it is`,
     );
+}
+
+/** Where the harness will write the session's transcript, when its start names none (not over BATON_URL). */
+function expectedTranscript(run: HookRun, session: string): string | undefined {
+  return run.remote ? undefined : HOOKS[run.harness].transcriptAt?.(session, run.env);
 }
 
 /** A pending request's prompt, shown only where the reply to it can be read at the stop (not Antigravity's). */

@@ -15,6 +15,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmdirSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -38,6 +39,7 @@ import { touchPaths } from '../../src/core/sessions/touched.js';
 import { gateScript } from '../../src/hooks/gate/script.js';
 import { markIndexDue } from '../../src/hooks/index-due.js';
 import { runHook } from '../../src/hooks/run.js';
+import { endStdin, exitOf, spawnTracked } from '../helpers/processes.js';
 import { testdir } from '../helpers/testdir.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -706,5 +708,205 @@ describe('a session’s end: the gate hands it to the full hook in the backgroun
     const stdin = `{"session_id":"3f2a\\u0039c11","cwd":${JSON.stringify(w.project)}}`;
     expect(runGate('/bin/sh', w, input, stdin, {}).handed).toBe(stdin);
     expect(existsSync(join(w.board, 'state', 'ending'))).toBe(false);
+  });
+});
+
+describe('a session’s start: the gate marks it in flight, and the session’s next events wait for it', () => {
+  // Stands in for node: records its stdin and the session the gate says it marked.
+  let marksNode: string;
+  beforeAll(() => {
+    marksNode = join(shared, 'marks-node');
+    writeFileSync(
+      marksNode,
+      '#!/bin/sh\nprintf "%s" "$BATON_HOOK_STARTING" > "$GATE_PROBE.starting"\ncat > "$GATE_PROBE"\n',
+    );
+    chmodSync(marksNode, 0o755);
+  });
+
+  function startThroughGate(shell: string, w: World) {
+    const probe = join(w.root, `probe-${Math.random().toString(36).slice(2)}`);
+    const input: Input = { harness: 'copilot', event: 'session-start', session: SESSION, cwd: w.project };
+    const stdin = stdinOf(input);
+    const result = spawnSync(
+      shell,
+      [gate, marksNode, '/nowhere/baton.js', 'hook', 'session-start', '--harness', 'copilot'],
+      {
+        cwd: w.project,
+        input: stdin,
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: w.home, GATE_PROBE: probe },
+        encoding: 'utf8',
+      },
+    );
+    const read = (suffix: string) =>
+      existsSync(`${probe}${suffix}`) ? readFileSync(`${probe}${suffix}`, 'utf8') : undefined;
+    return { code: result.status, stdin, handed: read(''), starting: read('.starting') };
+  }
+
+  it('hands the start to the full hook with its marker made and named to it', () => {
+    for (const shell of SHELLS) {
+      const w = world();
+      const run = startThroughGate(shell, w);
+      expect({ code: run.code, handed: run.handed, starting: run.starting }).toEqual({
+        code: 0,
+        handed: run.stdin,
+        starting: SESSION,
+      });
+      expect(statSync(join(w.board, 'state', 'starting', SESSION)).isDirectory()).toBe(true);
+    }
+  });
+
+  it('the full hook takes the marker away, whatever becomes of the start (here: input it skips)', async () => {
+    const w = world();
+    mkdirSync(join(w.board, 'state', 'starting', SESSION), { recursive: true });
+    await fullHook(w, { harness: 'copilot', event: 'session-start', session: SESSION }, '{"sessionId":', {
+      BATON_HOOK_STARTING: SESSION,
+    });
+    expect(readdirSync(join(w.board, 'state', 'starting'))).toEqual([]);
+    mkdirSync(join(w.board, 'state', 'starting', SESSION));
+    await fullHook(
+      w,
+      { harness: 'copilot', event: 'session-start', session: SESSION },
+      stdinOf({ harness: 'copilot', event: 'session-start', session: SESSION, cwd: w.project }),
+      {
+        BATON_HOOK_STARTING: SESSION,
+      },
+    );
+    expect(readdirSync(join(w.board, 'state', 'starting'))).toEqual([]);
+    expect(readSession(boardOf(w), SESSION)?.id).toBe(SESSION);
+  });
+
+  it('a prompt fired while the start is in flight waits, then answers alone once the start is recorded', async () => {
+    const w = world();
+    const marker = join(w.board, 'state', 'starting', SESSION);
+    mkdirSync(marker, { recursive: true });
+    const input: Input = {
+      harness: 'copilot',
+      event: 'user-prompt-submit',
+      session: SESSION,
+      cwd: w.project,
+    };
+    const probe = join(w.root, 'probe-prompt');
+    const child = spawnTracked(
+      '/bin/sh',
+      [gate, fakeNode, '/nowhere/baton.js', 'hook', input.event, '--harness', 'copilot'],
+      {
+        cwd: w.project,
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: w.home, GATE_PROBE: probe },
+        stdio: ['pipe', 'ignore', 'ignore'],
+      },
+    );
+    const exited = exitOf(child);
+    endStdin(child, stdinOf(input));
+    let done = false;
+    void exited.then(() => {
+      done = true;
+    });
+    // The start's hook records the session (and its gate marker) and takes the marker away.
+    await startSession(w, 'copilot', SESSION);
+    expect(done).toBe(false);
+    rmdirSync(marker);
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(existsSync(probe)).toBe(false);
+  });
+
+  it('a marker that never goes: the prompt hands over after about two seconds', () => {
+    const w = world();
+    mkdirSync(join(w.board, 'state', 'starting', SESSION), { recursive: true });
+    const input: Input = {
+      harness: 'copilot',
+      event: 'user-prompt-submit',
+      session: SESSION,
+      cwd: w.project,
+    };
+    const stdin = stdinOf(input);
+    expect(runGate('/bin/sh', w, input, stdin, {}).handed).toBe(stdin);
+  });
+
+  const plants: [string, (w: World) => void][] = [
+    [
+      'state/starting a link to another folder',
+      (w) => {
+        const elsewhere = join(w.root, 'starting-elsewhere');
+        mkdirSync(elsewhere);
+        mkdirSync(join(w.board, 'state'), { recursive: true });
+        symlinkSync(elsewhere, join(w.board, 'state', 'starting'));
+      },
+    ],
+    [
+      'state/starting a file',
+      (w) => {
+        mkdirSync(join(w.board, 'state'), { recursive: true });
+        writeFileSync(join(w.board, 'state', 'starting'), 'x');
+      },
+    ],
+    [
+      'the session’s marker a link',
+      (w) => {
+        const elsewhere = join(w.root, 'starting-elsewhere');
+        mkdirSync(elsewhere);
+        mkdirSync(join(w.board, 'state', 'starting'), { recursive: true });
+        symlinkSync(elsewhere, join(w.board, 'state', 'starting', SESSION));
+      },
+    ],
+  ];
+  for (const [what, plant] of plants)
+    it(`${what}: the start goes to the full hook unmarked, nothing made through it`, () => {
+      const w = world();
+      plant(w);
+      for (const shell of SHELLS) {
+        const run = startThroughGate(shell, w);
+        expect({ handed: run.handed, starting: run.starting }).toEqual({ handed: run.stdin, starting: '' });
+      }
+      if (existsSync(join(w.root, 'starting-elsewhere')))
+        expect(readdirSync(join(w.root, 'starting-elsewhere'))).toEqual([]);
+    });
+});
+
+describe('GitHub Copilot CLI’s transcript, named first at its stop', () => {
+  it('a start whose session folder is there records its events file; the first stop with nothing to do is quiet', async () => {
+    const w = world();
+    const folder = join(w.home, '.copilot', 'session-state', SESSION);
+    mkdirSync(folder, { recursive: true });
+    const record = await startSession(w, 'copilot', SESSION);
+    expect(record.transcriptPath).toBe(join(folder, 'events.jsonl'));
+    const input: Input = {
+      harness: 'copilot',
+      event: 'stop',
+      session: SESSION,
+      cwd: w.project,
+      transcript: join(folder, 'events.jsonl'),
+    };
+    for (const shell of SHELLS) expect(runGate(shell, w, input, stdinOf(input), {}).handed).toBeUndefined();
+  });
+
+  it('COPILOT_HOME moves the folder; without the folder, or over BATON_URL, nothing is recorded and the stop hands over', async () => {
+    const w = world();
+    const moved = join(w.root, 'copilot-home');
+    mkdirSync(join(moved, 'session-state', SESSION), { recursive: true });
+    const start = (env: Record<string, string>, remote = false) =>
+      runHook({
+        event: 'session-start',
+        harness: 'copilot',
+        stdin: stdinOf({ harness: 'copilot', event: 'session-start', session: SESSION, cwd: w.project }),
+        cwd: w.project,
+        env: { HOME: w.home, ...env },
+        remote,
+      });
+    await start({ COPILOT_HOME: moved }, true);
+    expect(readSession(boardOf(w), SESSION)?.transcriptPath).toBeUndefined();
+    await start({});
+    expect(readSession(boardOf(w), SESSION)?.transcriptPath).toBeUndefined();
+    const input: Input = {
+      harness: 'copilot',
+      event: 'stop',
+      session: SESSION,
+      cwd: w.project,
+      transcript: join(moved, 'session-state', SESSION, 'events.jsonl'),
+    };
+    expect(runGate('/bin/sh', w, input, stdinOf(input), {}).handed).toBe(stdinOf(input));
+    await start({ COPILOT_HOME: moved });
+    expect(readSession(boardOf(w), SESSION)?.transcriptPath).toBe(
+      join(moved, 'session-state', SESSION, 'events.jsonl'),
+    );
   });
 });

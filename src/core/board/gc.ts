@@ -11,7 +11,7 @@ import { markerAgeMs, queuedIds, spoolDir } from '../messages/spool.js';
 import { NOTES_DIR } from '../notes/note.js';
 import { listProjects } from '../notes/read.js';
 import { findExpiredPendings, PENDING_DIR } from '../pending/pending.js';
-import { staleEndings } from '../sessions/ending.js';
+import { ENDING_FOLDER, STARTING_FOLDER, staleMarkers } from '../sessions/in-flight.js';
 import { CONTINUATIONS_DIR } from '../sessions/parent-link.js';
 import { isBatonTempName } from '../store/atomic-write.js';
 import { fileStore } from '../store/file-store.js';
@@ -114,9 +114,11 @@ export function collectGarbage(board: Board, options: GcOptions = {}): GcReport 
       }
     }
   }
-  // The marker of a session's end whose background hook died (sessions/ending.ts): an empty folder.
-  for (const path of staleEndings(board, now))
+  // The marker of a session's end or start whose hook died (sessions/in-flight.ts): an empty folder.
+  for (const path of staleMarkers(board, ENDING_FOLDER, now))
     found.push({ path, reason: 'marker of a session end whose hook is gone', kind: 'lock' });
+  for (const path of staleMarkers(board, STARTING_FOLDER, now))
+    found.push({ path, reason: 'marker of a session start whose hook is gone', kind: 'lock' });
   for (const agent of listNames(board.root, boardPath(board, 'state', 'delivery'))) {
     if (nameProblem('agent', agent)) continue;
     for (const id of queuedIds(board, agent)) {

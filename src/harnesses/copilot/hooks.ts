@@ -4,7 +4,11 @@
 // appended to the tool's result; `permissionDecision: "deny"` refuses the call ("Denied by preToolUse hook: <reason>");
 // agentStop's `decision: "block"` sends `reason` as the next prompt. `systemMessage` is shown nowhere in `-p` mode, so
 // a line for the person (a stop's notice) is left to the hook log.
-// It writes its events file after it starts a hook: a stop and a session end wait for it (hooks-flush.ts).
+// It writes its events file after it starts a hook: a stop and a session end wait for it (hooks-flush.ts). Its
+// session start names no transcript, but the session's folder is there already: the start records the events file
+// it will hold.
+import { lstatSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import type { HarnessHooks, HookAnswer } from '../../hooks/harness-hooks.js';
 import type { HookEvent } from '../types.js';
 import { copilotFlushed } from './hooks-flush.js';
@@ -21,4 +25,17 @@ function envelope(event: HookEvent, answer: HookAnswer): Record<string, unknown>
   return out;
 }
 
-export const hooks: HarnessHooks = { envelope, flushed: copilotFlushed };
+/** session-state/<id>/events.jsonl in Copilot's folder ($COPILOT_HOME, else ~/.copilot), once the folder is there. */
+function transcriptAt(
+  session: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  const home = env.COPILOT_HOME || (env.HOME ? join(env.HOME, '.copilot') : undefined);
+  if (!home || !isAbsolute(home)) return undefined;
+  const folder = join(home, 'session-state', session);
+  return lstatSync(folder, { throwIfNoEntry: false })?.isDirectory()
+    ? join(folder, 'events.jsonl')
+    : undefined;
+}
+
+export const hooks: HarnessHooks = { envelope, flushed: copilotFlushed, transcriptAt };

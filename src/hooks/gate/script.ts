@@ -6,8 +6,9 @@
 // it is unsure (input it cannot read plainly, a marker it does not trust) it hands over: a wrong "nothing
 // to do" is the one mistake it must never make. What it reads is kept true by the writers (core/sessions/
 // hook-gate.ts). The build writes it to dist/hook-gate.sh; it is generated so its tables come from the registry.
-import { ENDING_FOLDER } from '../../core/sessions/ending.js';
+
 import { GATE_FOLDER, GATE_SEPARATOR, RECENT_EDITS_FOLDER } from '../../core/sessions/hook-gate.js';
+import { ENDING_FOLDER, STARTING_ENV, STARTING_FOLDER } from '../../core/sessions/in-flight.js';
 import { HARNESSES } from '../../harnesses/registry.js';
 import { WRITING_TOOLS } from '../tool-paths.js';
 
@@ -122,6 +123,22 @@ background() {
     "$node" "$script" hook "$event" --harness "$harness" <&3 >/dev/null 2>&1 3<&- &
   fi
   exit 0
+}
+
+# A session's start ($session read): the full hook, which records the session. The marker
+# ${STARTING_FOLDER.join('/')}/<session> (a folder) tells the session's next events, should the harness fire
+# them before this hook is done, to wait for it here rather than start node themselves; the hook takes it away,
+# named by ${STARTING_ENV} (core/sessions/in-flight.ts). Anything in the way: the full hook alone.
+starting() {
+  for dir in "$root/state" "$root/${STARTING_FOLDER.join('/')}"; do
+    [ -d "$dir" ] || [ -L "$dir" ] || mkdir "$dir" 2>/dev/null
+    [ -d "$dir" ] && [ ! -L "$dir" ] || full
+  done
+  marker=$root/${STARTING_FOLDER.join('/')}/$session
+  mkdir "$marker" 2>/dev/null || { [ -d "$marker" ] && [ ! -L "$marker" ]; } || full
+  ${STARTING_ENV}=$session
+  export ${STARTING_ENV}
+  full
 }
 
 case \${BATON_DISABLE-} in
@@ -241,7 +258,7 @@ fi
 # Events with work whenever there is a board: the start of a session, a compaction, a sub-agent's result, a file
 # written (recorded for the others); a session's end is handed over in the background (below).
 case $event in
-  user-prompt-submit | stop | pre-tool-use | session-end) ;;
+  session-start | user-prompt-submit | stop | pre-tool-use | session-end) ;;
 ${
   compressing.length > 0
     ? `  pre-compact) case $harness in ${compressing.join(' | ')}) ;; *) full ;; esac ;;
@@ -264,7 +281,20 @@ session=$value
 for part in "$root/state" "$root/pending"; do
   [ ! -L "$part" ] || full
 done
+[ "$event" = session-start ] && starting
 [ "$event" = session-end ] && background
+
+# The session's start still being recorded by its hook (above): wait for it a little (up to ~2 s), then look.
+marker=$root/${STARTING_FOLDER.join('/')}/$session
+if [ -e "$marker" ] || [ -L "$marker" ]; then
+  [ ! -L "$root/${STARTING_FOLDER.join('/')}" ] && [ -d "$marker" ] && [ ! -L "$marker" ] || full
+  tries=0
+  while [ -d "$marker" ]; do
+    [ $tries -lt 200 ] || full
+    sleep 0.01 2>/dev/null || full
+    tries=$((tries + 1))
+  done
+fi
 
 # A compaction hook that fires before every model request (Gemini CLI's PreCompress, see
 # harnesses/gemini/hooks-compression.ts): an automatic one has work only when the history restarted — a line

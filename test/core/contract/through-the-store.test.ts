@@ -15,8 +15,8 @@ const PAST_THE_STORE: Record<string, string> = {
   'sessions/process-tree.ts': 'the process table (/proc)',
   'sessions/hook-gate.ts':
     "the gate marker's and the record's times, as the hooks' quick check has them: a bare root, without the store",
-  'sessions/ending.ts':
-    'the folders the hook gate makes with mkdir at a session’s end, their times, taken away with rmdir: on disk, as the gate has them',
+  'sessions/in-flight.ts':
+    'the folders the hook gate makes with mkdir at a session’s start and end, their times, taken away with rmdir: on disk, as the gate has them',
   'messages/spool.ts':
     "a bare root, as the hooks' quiet check has it, lists the disk without loading the store",
 };
