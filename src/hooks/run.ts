@@ -79,21 +79,29 @@ interface Turn {
 const NOTHING: HookOutcome = { output: '', delivered() {}, undelivered() {} };
 
 export async function runHook(run: HookRun): Promise<HookOutcome> {
-  const opened: { board?: Board } = {};
+  const opened: Opened = {};
   try {
     return await answer(run, opened);
   } finally {
     // The gate's marker of this start (hooks/gate names the session it made it for): the session's record and gate
-    // marker are written by now, or never will be.
-    const starting = run.env[STARTING_ENV];
-    if (run.event === 'session-start' && starting && !nameProblem('session', starting)) {
-      const board = opened.board ?? safeBoard(run);
+    // marker are written by now, or never will be. Another event of the session handled here (the gate waited for
+    // the start's marker in vain, or hands every such event over) takes it away too: a start hook that died must
+    // not keep the session's every event waiting.
+    const starting = run.event === 'session-start' ? run.env[STARTING_ENV] : opened.session;
+    if (starting && !nameProblem('session', starting)) {
+      const board = opened.board ?? (run.event === 'session-start' ? safeBoard(run) : undefined);
       if (board) clearMarker(board, STARTING_FOLDER, starting);
     }
   }
 }
 
-async function answer(run: HookRun, opened: { board?: Board }): Promise<HookOutcome> {
+/** What answer() got as far as: the board it opened, the session its input names. */
+interface Opened {
+  board?: Board;
+  session?: string;
+}
+
+async function answer(run: HookRun, opened: Opened): Promise<HookOutcome> {
   if (isDisabled(run.env)) return NOTHING;
   if (grokRunsAnother(run)) return NOTHING;
   let board: Board | undefined;
@@ -103,6 +111,7 @@ async function answer(run: HookRun, opened: { board?: Board }): Promise<HookOutc
     if (run.unread !== undefined) throw new HookSkip(run.unread);
     const input = parseHookInput(run.stdin, run.event, run.harness, run.cwd, run.remote);
     session = input.session;
+    opened.session = session;
     board = openBoard({ board: run.board, cwd: input.cwd, env: run.env, processTree: !run.remote });
     opened.board = board;
     // No board here: baton is not used in this project. Never create one from a hook.

@@ -809,6 +809,22 @@ describe('a session’s start: the gate marks it in flight, and the session’s 
     expect(existsSync(probe)).toBe(false);
   });
 
+  it('a start whose hook died: the next event the full hook handles takes its marker away', async () => {
+    const w = world();
+    await startSession(w, 'copilot', SESSION);
+    const marker = join(w.board, 'state', 'starting', SESSION);
+    mkdirSync(marker, { recursive: true });
+    mkdirSync(join(w.board, 'state', 'starting', OTHER));
+    const input: Input = {
+      harness: 'copilot',
+      event: 'user-prompt-submit',
+      session: SESSION,
+      cwd: w.project,
+    };
+    await fullHook(w, input, stdinOf(input), {});
+    expect(readdirSync(join(w.board, 'state', 'starting'))).toEqual([OTHER]);
+  });
+
   it('a marker that never goes: the prompt hands over after about two seconds', () => {
     const w = world();
     mkdirSync(join(w.board, 'state', 'starting', SESSION), { recursive: true });
