@@ -4,6 +4,7 @@ import { isRandomHex, looksRandom } from './entropy.js';
 import { APP_RULES } from './format-rules-apps.js';
 import { INFRA_RULES } from './format-rules-infra.js';
 import type { PatternRule } from './pattern-rule.js';
+import { isPlaceholder } from './placeholders.js';
 
 function decodeBase64(value: string): string {
   return Buffer.from(value, 'base64').toString('latin1');
@@ -29,11 +30,20 @@ function isDiscordToken(token: string): boolean {
 // AWS documentation ids end in EXAMPLE (`AKIAIOSFODNN7EXAMPLE`); a provider format is otherwise always a key.
 const notAwsExample = (value: string): boolean => !value.endsWith('EXAMPLE');
 
-/** Slack tokens carry numeric team and user ids (six digits in a row) or a random body; `xoxo-hugs` has neither. */
+/**
+ * Slack tokens carry numeric team and user ids (six digits in a row) or a random body; `xoxo-hugs` has neither. A
+ * legacy workspace token (`xoxa-`, `xoxr-`: gitleaks' `xox[ar]-(?:\d-)?[0-9a-zA-Z]{8,48}`) is 8 and more random
+ * characters, as often as not too few to look random: it is one unless a placeholder (`xoxr-placeholder`).
+ */
 // The part after the prefix is judged: `xoxr-`'s repeated letters pull a short token's entropy under the bar (a
-// legacy workspace token of 8 random characters, `xoxr-HLoO5Lox`, was left in the clear).
+// legacy workspace token of 8 random characters, `xoxr-HLoO5Lox`, was left in the clear), and generated runs found
+// more that no measure of their characters tells from words (`xoxa-rWrrkv15`, `xoxr-5-qiqbqyaq`).
 const isSlackToken = (token: string): boolean => {
   const body = token.replace(/^(?:xox[a-z]|xapp-\d)-/, '');
+  if (/^xox[ar]-/.test(token)) {
+    const legacy = /^(?:\d-)?([0-9a-zA-Z]{8,48})$/.exec(body);
+    if (legacy) return !isPlaceholder(legacy[1]!);
+  }
   return /\d{6}/.test(body) || looksRandom(body);
 };
 

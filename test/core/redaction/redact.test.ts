@@ -223,4 +223,16 @@ describe('short Slack tokens', () => {
     const word = `xo${'x'}b-placeholder`;
     expect(redact(`set ${word} here`, { env: {} }).text).toBe(`set ${word} here`);
   });
+
+  // More runs found some whose characters no measure tells from words: a legacy workspace token is one unless a placeholder.
+  it('a legacy workspace token is redacted whatever its characters; a placeholder is not', () => {
+    const token = `xo${'x'}a-rWrrkv15`;
+    const expected = '{"value": "[REDACTED:slack-token]"}';
+    expect(redact(`{"value": "${token}"}`, { env: {} }).text).toBe(expected);
+    expect(redact('{"value": "xoｘａ－ｒWｒｒkv１5"}', { env: {} }).text).toBe(expected);
+    for (const legacy of ['a-WWWunrPFnw', 'r-5-qiqbqyaq', 'r-xggdvZsyxDD'])
+      expect(redact(`{"value": "xo${'x'}${legacy}"}`, { env: {} }).text).toBe(expected);
+    for (const stand of [`xo${'x'}r-placeholder`, `xo${'x'}a-your_token_here`, `xo${'x'}r-xxxxxxxx`])
+      expect(redact(`set ${stand} here`, { env: {} }).text).toBe(`set ${stand} here`);
+  });
 });
