@@ -62,6 +62,11 @@ function isTokenChar(point: number | undefined): boolean {
   return point < 0x80 ? isAsciiAlnum(point) : classOf(point) === LETTERS;
 }
 
+/** `-` and `_`, which join a token's parts. */
+function isSeparator(point: number | undefined): boolean {
+  return point === 0x2d || point === 0x5f;
+}
+
 const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
 
 /**
@@ -85,7 +90,7 @@ function pointBefore(text: string, i: number): number | undefined {
 
 /**
  * Whether the non-ASCII character at `i` can hide part of a token: letters that normalise to ASCII
- * next to token characters, a symbol between two of them, an invisible character next to a visible
+ * next to token characters or separators, a symbol between two token characters, an invisible character next to a visible
  * character (`—\u2060–BEGIN` too). Emoji joiners and variation selectors, `…`, `é` and CJK
  * punctuation are not.
  */
@@ -95,7 +100,9 @@ function disguises(text: string, i: number, point: number): boolean {
   const before = pointBefore(text, i);
   const after = text.codePointAt(i + (point > 0xffff ? 2 : 1));
   if (kind === INVISIBLE) return isVisibleTokenChar(before) || isVisibleTokenChar(after);
-  if (kind === LETTERS) return isTokenChar(before) || isTokenChar(after);
+  // A lone one between a token's separators is one too (`xoxa-６-…`, `glpat-１_-…`: generated runs found both).
+  if (kind === LETTERS)
+    return isTokenChar(before) || isTokenChar(after) || isSeparator(before) || isSeparator(after);
   return isTokenChar(before) && isTokenChar(after);
 }
 

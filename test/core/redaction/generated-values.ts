@@ -126,6 +126,8 @@ export const awsId = () =>
   );
 export const awsSecret = () => {
   let value = rand(40, BASE64);
+  // One that happens to begin like Yandex's keys (`YC` and 38 more) is read as Yandex's by anyone: drawn again.
+  while (value.startsWith('YC')) value = rand(40, BASE64);
   if (!/[a-z]/.test(value) || !/[A-Z]/.test(value)) value = `Ab${value.slice(2)}`;
   return value;
 };

@@ -232,6 +232,11 @@ describe('short Slack tokens', () => {
     expect(redact('{"value": "xoｘａ－ｒWｒｒkv１5"}', { env: {} }).text).toBe(expected);
     for (const legacy of ['a-WWWunrPFnw', 'r-5-qiqbqyaq', 'r-xggdvZsyxDD'])
       expect(redact(`{"value": "xo${'x'}${legacy}"}`, { env: {} }).text).toBe(expected);
+    // A lone full-width digit between the separators.
+    expect(redact(`{"value": "xo${'x'}a-６-2qa60y2I"}`, { env: {} }).text).toBe(expected);
+    expect(redact(`Paste \`gl${'pat'}-１_-c0kLwmKWtxk_4QsTm\` into`, { env: {} }).text).toBe(
+      'Paste `[REDACTED:gitlab-token]` into',
+    );
     for (const stand of [`xo${'x'}r-placeholder`, `xo${'x'}a-your_token_here`, `xo${'x'}r-xxxxxxxx`])
       expect(redact(`set ${stand} here`, { env: {} }).text).toBe(`set ${stand} here`);
   });
