@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { OWN_PEAK_KB } from './own-peak.mjs';
 
 const RECORDS = 1000;
 
@@ -137,13 +138,13 @@ function randomHex(length) {
   return Buffer.from(bytes).toString('hex').slice(0, length);
 }
 
-// `baton sync --json` with its process's peak resident memory (maxRSS, read as it exits), in MB.
+// `baton sync --json` with its process's own peak resident memory (own-peak.mjs, read as it exits), in MB.
 function syncWithPeak(ctx, cwd, dir) {
   const preload = join(dir, 'peak.cjs');
   const peakFile = join(dir, `peak-${Date.now()}`);
   writeFileSync(
     preload,
-    "process.on('exit', () => require('node:fs').writeFileSync(process.env.SYNC_BENCH_PEAK, String(process.resourceUsage().maxRSS)));\n",
+    `process.on('exit', () => require('node:fs').writeFileSync(process.env.SYNC_BENCH_PEAK, String(${OWN_PEAK_KB})));\n`,
   );
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, ['--require', preload, ctx.bin, 'sync', '--json'], {

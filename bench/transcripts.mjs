@@ -16,6 +16,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { OWN_PEAK_KB } from './own-peak.mjs';
 
 const MB = 1024 * 1024;
 const TIME_TARGET_MS = 2000;
@@ -124,7 +125,7 @@ export default async function transcripts(ctx) {
   const preload = join(dir, 'rss.cjs');
   writeFileSync(
     preload,
-    "process.on('exit', () => require('fs').writeSync(2, 'maxrss ' + process.resourceUsage().maxRSS + '\\n'));\n",
+    `process.on('exit', () => require('fs').writeSync(2, 'maxrss ' + (${OWN_PEAK_KB}) + '\\n'));\n`,
   );
 
   /** Peak resident memory (MB) of one `handoff draft` of `transcript`. */
@@ -219,7 +220,7 @@ function sessionEnd(ctx, dir, project, env, transcript) {
   const preload = join(dir, 'rss-file.cjs');
   writeFileSync(
     preload,
-    `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(peaks)} + '/' + process.pid, String(process.resourceUsage().maxRSS)));\n`,
+    `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(peaks)} + '/' + process.pid, String(${OWN_PEAK_KB})));\n`,
   );
   const log = join(project, '.baton', 'state', 'hooks.log');
   const drafted = () =>
