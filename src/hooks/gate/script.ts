@@ -2,11 +2,11 @@
 // hook <event> --harness <name>`). Most hook calls have nothing to do (a prompt with no mail waiting, a stop with
 // nothing pending, a tool that writes no file); the gate tells so with a few stats and exits 0 without starting node,
 // and hands every other call — with the very same stdin — to the full hook, which decides for itself (a session's
-// end in the background: nothing waits for it). It only reads (but for the marker of an end in flight), and whenever
-// it is unsure (input it cannot read plainly, a marker it does not trust) it hands over: a wrong "nothing
-// to do" is the one mistake it must never make. What it reads is kept true by the writers (core/sessions/
-// hook-gate.ts). The build writes it to dist/hook-gate.sh; it is generated so its tables come from the registry.
-
+// end in the background: nothing waits for it). It only reads (but for the markers of a start and an end in flight,
+// core/sessions/in-flight.ts), and whenever it is unsure (input it cannot read plainly, a marker it does not trust)
+// it hands over: a wrong "nothing to do" is the one mistake it must never make. What it reads is kept true by the
+// writers (core/sessions/hook-gate.ts). The build writes it to dist/hook-gate.sh; it is generated so its tables come
+// from the registry.
 import { GATE_FOLDER, GATE_SEPARATOR, RECENT_EDITS_FOLDER } from '../../core/sessions/hook-gate.js';
 import { ENDING_FOLDER, STARTING_ENV, STARTING_FOLDER } from '../../core/sessions/in-flight.js';
 import { HARNESSES } from '../../harnesses/registry.js';
@@ -44,7 +44,7 @@ export function gateScript(): string {
 #   /bin/sh hook-gate.sh <node> <baton.js> hook <event> --harness <name>
 # It answers a hook that has nothing to do with a few stats and exits 0 without starting node; every other call goes
 # to the full hook (<node> <baton.js> hook ...) with the very same stdin; a session's end, in the background. It only
-# reads (but for the marker of an end in flight); when unsure, it hands over.
+# reads (but for the markers of a start and an end in flight); when unsure, it hands over.
 node=$1 script=$2
 shift 2
 if [ $# -ne 4 ] || [ "$1" != hook ] || [ "$3" != --harness ] || [ -t 0 ] || [ -n "\${BATON_URL-}" ]; then
