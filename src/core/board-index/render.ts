@@ -1,12 +1,13 @@
 // The board index: what an agent sees of the board at every session start and after every compaction — one header
 // line that identifies it, the agent's unread mail count, the session's open pending writes, one line per note of
 // the project (newest first) and the cards with the latest activity, each ending in its handle. It is derived and
-// transient: rebuilt from the files every time, never written to the board. Its cost follows `index.maxNotes`, not
-// the number of notes: note file names are time-ordered ids, so the newest are the last names of one listing.
-
+// transient: laid out anew every time, never written to the board; what it lists is read from the files, or from a
+// derived cache of them while they are unchanged (listed-cache.ts). Its cost follows `index.maxNotes`, not the number
+// of notes: note file names are time-ordered ids, so the newest are the last names of one listing.
+import { basename } from 'node:path';
 import { loadSettings, type Settings } from '../board/config.js';
 import type { Board } from '../board/open-board.js';
-import { listCards } from '../cards/find.js';
+import { listCardFiles, listCards } from '../cards/find.js';
 import { visibleText } from '../display/visible-text.js';
 import { unreadIds } from '../messages/read.js';
 import { type NoteRecord, projectKeyProblem } from '../notes/note.js';
@@ -16,6 +17,14 @@ import { projectKeyOf } from '../sessions/project.js';
 import { projectGroup } from '../sessions/project-aliases.js';
 import { boundSession, readSession } from '../sessions/session.js';
 import { fitLines, type HandledLine, length } from './fit.js';
+import {
+  cachedListed,
+  folderStamps,
+  type IndexListed,
+  type ListedKey,
+  listedSources,
+  saveListed,
+} from './listed-cache.js';
 import { INDEX_CLOSE, INDEX_OPEN } from './marker.js';
 
 /** Whose index {@link renderIndex} renders, and in how many characters. */
@@ -87,7 +96,7 @@ const GOOD_LINE = 80;
 /** Cards listed: the ones with the latest activity. */
 const CARD_LINES = 5;
 
-/** The board index for an agent and session. Never writes to the board. */
+/** The board index for an agent and session. Writes nothing to the board but its derived cache (listed-cache.ts). */
 export function renderIndex(board: Board, options: IndexOptions = {}): BoardIndex {
   const loaded = options.settings ? { settings: options.settings, problems: [] } : loadSettings(board);
   const { index: valves } = loaded.settings;
@@ -121,18 +130,42 @@ export function renderIndex(board: Board, options: IndexOptions = {}): BoardInde
   };
   if (!valves.on || !board.exists) return empty;
 
-  const listed = newestNoteFilesOf(board, group, valves.maxNotes);
-  const newest = readNoteFiles(board, listed.files, {
-    frontMatterOnly: true,
-    uncached: true,
-  }).notes;
-  const cardList = listCards(board).cards;
+  const key = { group, maxNotes: valves.maxNotes };
+  const listed = cachedListed(board, key) ?? readListed(board, key);
   const unread = agent ? Math.max(0, unreadIds(board, agent).length - (options.unreadShown ?? 0)) : 0;
   const pending = session ? peekPending(board, session) : undefined;
   const result: BoardIndex = {
     ...empty,
     unread,
     pending: pending ? [pendingSummary(pending)] : [],
+    ...listed,
+  };
+  if (result.notes.length === 0 && result.cards.length === 0 && unread === 0 && !pending) return result;
+  const fitted = layout(board, result, valves.lineChars, budget);
+  if (fitted.fits) return { ...result, text: fitted.text, overBudget: false };
+  return within(board, result, valves.lineChars, budget);
+}
+
+/** What the index lists, read from the notes and cards (and cached when they have settled: listed-cache.ts). */
+function readListed(board: Board, key: ListedKey): IndexListed {
+  const stamps = folderStamps(board, key);
+  const listed = newestNoteFilesOf(board, key.group, key.maxNotes);
+  const cardFiles = stamps ? listCardFiles(board) : [];
+  const newest = readNoteFiles(board, listed.files, { frontMatterOnly: true, uncached: true }).notes;
+  const noteNames = new Map<string, string[]>();
+  for (const file of listed.files)
+    noteNames.set(file.projectKey, [...(noteNames.get(file.projectKey) ?? []), `${file.id}.md`]);
+  const sources = stamps
+    ? listedSources(
+        board,
+        key,
+        stamps,
+        noteNames,
+        cardFiles.map((file) => basename(file.path)),
+      )
+    : undefined;
+  const cardList = listCards(board).cards;
+  const result: IndexListed = {
     notes: newest.map(indexNote),
     notesTotal: listed.total,
     cards: cardList.slice(0, CARD_LINES).map((card) => ({
@@ -144,10 +177,8 @@ export function renderIndex(board: Board, options: IndexOptions = {}): BoardInde
     })),
     cardsTotal: cardList.length,
   };
-  if (result.notes.length === 0 && result.cards.length === 0 && unread === 0 && !pending) return result;
-  const fitted = layout(board, result, valves.lineChars, budget);
-  if (fitted.fits) return { ...result, text: fitted.text, overBudget: false };
-  return within(board, result, valves.lineChars, budget);
+  if (sources) saveListed(board, key, sources, result);
+  return result;
 }
 
 /**
