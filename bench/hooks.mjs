@@ -6,8 +6,8 @@
 //   harness fires per prompt or tool call, when there is nothing to do: the gate answers without starting node.
 //   Goal ≤ 0.3× `node -e 0`. Each is first run once with a "node" that only records that it was started: a quiet
 //   case that starts it fails the section.
-// - gate, busy: the same command when there is work (it hands the call to node): session-start with the index and
-//   a stop pushing one message ≤ 1.3×, Codex's session-end drafting a 5 MB rollout inside its 3 s cap; the others
+// - gate, busy: the same command when there is work (it hands the call to node): session-start with the index (a
+//   session resumed, and a new one, whose record and agent are made) and a stop pushing one message ≤ 1.3×, Codex's session-end drafting a 5 MB rollout inside its 3 s cap; the others
 //   informational.
 // - node path: `node bin/baton.js hook …` without the gate (its own quiet check, what a hook costs where no gate is
 //   wired, e.g. Windows): goal ≤ 1.15×.
@@ -39,6 +39,8 @@ const NOTES = 3000;
 const OTHER_NOTES = 1000;
 const SESSIONS = 300;
 const MB = 1024 * 1024;
+/** A little more than the derived caches' settle time (core/notes/newest-cache.ts, core/board-index/listed-cache.ts). */
+const SETTLE_MS = 2100;
 
 const SESSION = '3f2a9c11-7e4b-4c1d-9a55-0123456789ab';
 const OTHER = '7b1e0c22-1111-4222-8333-444455556666';
@@ -151,6 +153,8 @@ export default async function hooks(ctx) {
   ctx.log(
     `hooks: board of ${NOTES + OTHER_NOTES} notes, ${SESSIONS} sessions, 1,000 messages in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
   );
+  // A lived-in board: nothing on it was written in the last seconds (derived caches keep only what has settled).
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const transcript = join(project, 'session.jsonl');
   copyFileSync(
     join(ctx.root, 'test/fixtures/transcripts/claude/4c2ddfdc-b619-4525-8d03-1950fb1b0257.jsonl'),
@@ -276,6 +280,20 @@ export default async function hooks(ctx) {
   const start = timeGate('session-start', 'claude', claude('SessionStart', { source: 'resume' }));
   if (!start.stdout.includes('note:')) throw new Error('session-start injected no index of the notes');
   rows.push(row(`gate, busy: session-start (index of ${NOTES} notes, 20 cards)`, start, BUSY_TARGET));
+  // A new session each run (\`claude\` started again): its record and its agent are new, made durable.
+  const fresh = (run) => `${String(run).padStart(8, '0')}-5e55-4a11-8b22-0123456789ab`;
+  const startup = timeGate('session-start', 'claude', (run) =>
+    JSON.stringify({ ...JSON.parse(claude('SessionStart', { source: 'startup' })), session_id: fresh(run) }),
+  );
+  if (!startup.stdout.includes('note:'))
+    throw new Error('a new session’s start injected no index of the notes');
+  rows.push(
+    row(
+      'gate, busy: session-start of a new session (index, its record and agent made)',
+      startup,
+      BUSY_TARGET,
+    ),
+  );
   once(
     'session-start',
     'copilot',

@@ -68,7 +68,7 @@ function timeSpawn(args, options = {}) {
   const program = options.program ?? process.execPath;
   const partner = options.against ?? ['-e', '0'];
   const paired = options.paired === true || options.against !== undefined;
-  // `input` (a hook's JSON) goes to the measured command's stdin only.
+  // `input` (a hook's JSON, or a function of the run's number giving it) goes to the measured command's stdin only.
   const once = (argv, stdin, command = process.execPath) => {
     const started = performance.now();
     // Output is read whole, as a pager would read it: a timeline of 10,000 notes is more than spawnSync's 1 MB.
@@ -94,7 +94,7 @@ function timeSpawn(args, options = {}) {
     const flip = paired && i % 2 === 1;
     if (flip) bare.push(once(partner).elapsed);
     before?.();
-    const run = once(args, input, program);
+    const run = once(args, typeof input === 'function' ? input(i) : input, program);
     last = run.result;
     samples.push(run.elapsed);
     if (paired && !flip) bare.push(once(partner).elapsed);

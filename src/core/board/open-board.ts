@@ -2,7 +2,7 @@
 import { homedir } from 'node:os';
 import { basename, dirname, join, parse } from 'node:path';
 import { BatonError } from '../errors.js';
-import { type RedactionResult, redact } from '../redaction/redact.js';
+import { type RedactionResult, redactorFor } from '../redaction/redact.js';
 import { isBatonTempName } from '../store/atomic-write.js';
 import type { BoardStore } from '../store/board-store.js';
 import { fileStore } from '../store/file-store.js';
@@ -18,7 +18,7 @@ import {
 
 /** Environment variables, as `process.env` holds them. */
 export type Env = Record<string, string | undefined>;
-/** Replaces credentials in a text; the board's default is {@link redact} with the board's environment. */
+/** Replaces credentials in a text; the board's default is the credential redactor with the board's environment. */
 export type Redactor = (text: string) => RedactionResult;
 
 /**
@@ -112,7 +112,7 @@ export function openBoard(options: OpenBoardOptions = {}): Board {
   } as Board;
   Object.defineProperty(board, 'env', { value: env, enumerable: false });
   Object.defineProperty(board, 'redact', {
-    value: options.redact ?? ((text: string) => redact(text, { env })),
+    value: options.redact ?? redactorFor(env),
     enumerable: false,
   });
   Object.defineProperty(board, 'store', {

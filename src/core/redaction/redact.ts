@@ -81,7 +81,19 @@ function redactOnce(text: string, envValues: readonly string[]): RedactionResult
  * (`changeme`, `<your-token>`, `xxxx`) are left alone. Idempotent, linear in the input, never throws.
  */
 export function redact(text: string, options: RedactOptions = {}): RedactionResult {
-  const envValues = secretEnvValues(options.env ?? process.env);
+  return redactWith(text, secretEnvValues(options.env ?? process.env));
+}
+
+/**
+ * {@link redact} with the secret values of `env` found once, at its first use, not at every call: a board's redactor
+ * (its environment is the one it was opened with), which redacts every field of every record it writes.
+ */
+export function redactorFor(env: Record<string, string | undefined>): (text: string) => RedactionResult {
+  let envValues: readonly string[] | undefined;
+  return (text) => redactWith(text, (envValues ??= secretEnvValues(env)));
+}
+
+function redactWith(text: string, envValues: readonly string[]): RedactionResult {
   let result = redactOnce(text, envValues);
   const kinds = new Set(result.kinds);
   let count = result.count;
