@@ -90,7 +90,10 @@ export function redact(text: string, options: RedactOptions = {}): RedactionResu
  */
 export function redactorFor(env: Record<string, string | undefined>): (text: string) => RedactionResult {
   let envValues: readonly string[] | undefined;
-  return (text) => redactWith(text, (envValues ??= secretEnvValues(env)));
+  return (text) => {
+    envValues ??= secretEnvValues(env);
+    return redactWith(text, envValues);
+  };
 }
 
 function redactWith(text: string, envValues: readonly string[]): RedactionResult {
