@@ -24,8 +24,9 @@ const withTypes = process.argv.includes('--types');
 // Every hot bundle starts with this build's id, and so does its code cache (bin/load-hot.cjs).
 const hotBanner = [
   `// baton-build ${randomBytes(16).toString('hex')}`,
-  // The sources are ESM; the one use of import.meta (a lazy require of `yaml`) gets the CommonJS equivalent.
-  'const __baton_module_url = require("node:url").pathToFileURL(__filename).href;',
+  // The sources are ESM; their import.meta.url gets the CommonJS equivalent, worked out when first read (most runs
+  // never read it: working it out at load costs every hook and `send` a little).
+  'const __baton_meta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };',
 ].join('\n');
 for (const part of ['cli.js', 'index.js', 'chunks', 'hot', 'web', ...(withTypes ? ['types'] : [])]) {
   rmSync(`dist/${part}`, { recursive: true, force: true });
@@ -51,7 +52,7 @@ await Promise.all([
     },
     format: 'cjs',
     outExtension: { '.js': '.cjs' },
-    define: { 'import.meta.url': '__baton_module_url' },
+    define: { 'import.meta.url': '__baton_meta.url' },
     banner: { js: hotBanner },
   }),
   // `baton mcp` (stdio), which a harness starts with every session: one file with the MCP SDK and zod inside.
@@ -63,7 +64,7 @@ await Promise.all([
     entryPoints: { 'hot/mcp': 'src/cli/hot/mcp.ts' },
     format: 'cjs',
     outExtension: { '.js': '.cjs' },
-    define: { 'import.meta.url': '__baton_module_url' },
+    define: { 'import.meta.url': '__baton_meta.url' },
     banner: { js: hotBanner },
   }),
   // The web UI's page: one script and one stylesheet, served by `baton serve` (no inline script: the CSP forbids it).

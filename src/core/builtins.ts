@@ -5,7 +5,11 @@
 import { fstatSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-const load = createRequire(import.meta.url);
+let required: NodeJS.Require | undefined;
+function load<Module>(id: string): Module {
+  required ??= createRequire(import.meta.url);
+  return required(id) as Module;
+}
 
 export const childProcess = (): typeof import('node:child_process') => load('node:child_process');
 export const fsPromises = (): typeof import('node:fs/promises') => load('node:fs/promises');
@@ -20,5 +24,5 @@ export function isTerminal(fd: number): boolean {
   } catch {
     return false;
   }
-  return (load('node:tty') as typeof import('node:tty')).isatty(fd);
+  return load<typeof import('node:tty')>('node:tty').isatty(fd);
 }
