@@ -10,6 +10,7 @@ import { type Board, boardPath } from '../board/open-board.js';
 import { CARD_FILE, CARDS_DIR } from '../cards/card.js';
 import { NOTE_KINDS, NOTE_STATUSES, NOTES_DIR, noteIdOfFile } from '../notes/note.js';
 import type { StoreStat } from '../store/board-store.js';
+import { readJsonRecord } from '../store/json-record.js';
 import type { IndexCard, IndexNote } from './render.js';
 
 const CACHE_DIR = ['state', 'index-listed'] as const;
@@ -115,15 +116,9 @@ export function listedSources(
 
 /** The listing as cached when nothing it was read from has changed since; undefined otherwise. */
 export function cachedListed(board: Board, key: ListedKey): IndexListed | undefined {
-  const read = board.store.readText(cachePath(board, key.group[0]!), MAX_CACHE_BYTES);
+  const read = readJsonRecord<unknown>(board.store, cachePath(board, key.group[0]!), {}, MAX_CACHE_BYTES);
   if (!read.ok) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(read.text);
-  } catch {
-    return undefined;
-  }
-  const cache = validCache(value, key);
+  const cache = validCache(read.value, key);
   if (!cache) return undefined;
   for (const { dir, self, names, files } of cache.watched) {
     const path = boardPath(board, ...dir);

@@ -6,6 +6,7 @@
 // memory it saves little, and costs as little).
 import { join } from 'node:path';
 import { type Board, boardPath } from '../board/open-board.js';
+import { readJsonRecord } from '../store/json-record.js';
 import {
   NOTE_KINDS,
   NOTE_STATUSES,
@@ -121,16 +122,15 @@ export function openHeadCache(board: Board, projectKey: string): HeadCache {
 
 function loadEntries(board: Board, path: string): Map<string, Entry> {
   const entries = new Map<string, Entry>();
-  const read = board.store.readText(path, MAX_CACHE_BYTES);
+  const read = readJsonRecord<{ version?: unknown; entries?: unknown }>(
+    board.store,
+    path,
+    {},
+    MAX_CACHE_BYTES,
+  );
   if (!read.ok) return entries;
-  let value: unknown;
-  try {
-    value = JSON.parse(read.text);
-  } catch {
-    return entries;
-  }
-  const list = (value as { version?: unknown; entries?: unknown } | null)?.entries;
-  if ((value as { version?: unknown }).version !== VERSION || !Array.isArray(list)) return entries;
+  const list = read.value.entries;
+  if (read.value.version !== VERSION || !Array.isArray(list)) return entries;
   for (const entry of list) if (isEntry(entry)) entries.set(entry[0], entry);
   return entries;
 }

@@ -5,6 +5,7 @@
 // added within the same clock tick as the listing is never missed. Missing, foreign or corrupt: listed again.
 // Through the board's store, as the notes are: in memory a folder's time and identity change as they do on disk.
 import { type Board, boardPath } from '../board/open-board.js';
+import { readJsonRecord } from '../store/json-record.js';
 import { noteIdOfFile } from './note.js';
 
 const CACHE_DIR = ['state', 'note-names'] as const;
@@ -64,15 +65,9 @@ export function newestNames(
 
 // The cache lies in the board, which is untrusted: every field is checked before it is believed.
 function loadCache(board: Board, path: string, stamp: Stamp): NewestNames | undefined {
-  const read = board.store.readText(path, 64 * 1024);
+  const read = readJsonRecord<unknown>(board.store, path, {}, 64 * 1024);
   if (!read.ok) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(read.text);
-  } catch {
-    return undefined;
-  }
-  const cache = value as {
+  const cache = read.value as {
     version?: unknown;
     mtimeMs?: unknown;
     ino?: unknown;

@@ -9,8 +9,6 @@
 import type { Board } from '../board/open-board.js';
 import { clearMarker, ENDING_FOLDER, freshMarkers } from './in-flight.js';
 
-export { ENDING_FOLDER };
-
 /** How long a session start waits for the ends in flight (a draft takes ~0.1–0.5 s; Claude gives the start 10 s). */
 export const ENDING_WAIT_MS = 3000;
 
