@@ -1,6 +1,8 @@
 // `baton hook <event> --harness <name>`: one event of a harness's session, answered in its envelope. A hook never
 // breaks its harness: bad input, a missing or broken board, any error — no output, exit 0, one line in the log.
 
+import { isAbsolute } from 'node:path';
+import { stableAgent } from '../core/agents/identity.js';
 import { registerAgent } from '../core/agents/registry.js';
 import { logHookLine } from '../core/board/hook-log.js';
 import { type Board, isDisabled, openBoard } from '../core/board/open-board.js';
@@ -25,6 +27,7 @@ import { type MailPush, takeMail } from './mail.js';
 import { rawHandoff } from './raw-handoff.js';
 import { resultNote } from './result-note.js';
 import { knownSession, mailboxes, startSession } from './session.js';
+import { keepReadyStart, READY_SOURCES, type ReadyStart } from './start-ready.js';
 import { writtenPaths } from './tool-paths.js';
 import { announcePending, interceptReply } from './two-phase.js';
 
@@ -57,6 +60,11 @@ export interface HookRun {
   background?: boolean;
   /** `--idle-after` (ms): a session start that fires on every model call acts only after this long (idle.ts). */
   idleAfter?: number;
+  /**
+   * A session start the hook gate answered itself from what an earlier one kept (start-ready.ts): the hook records
+   * the session and keeps the answer for the next, takes no mail and prints nothing.
+   */
+  answered?: boolean;
 }
 
 export interface HookOutcome {
@@ -74,6 +82,8 @@ interface Turn {
   input: HookInput;
   answer: HookAnswer;
   mail?: MailPush;
+  /** A session start the gate may answer next time with what this one prints. */
+  ready?: Omit<ReadyStart, 'output'>;
 }
 
 const NOTHING: HookOutcome = { output: '', delivered() {}, undelivered() {} };
@@ -119,6 +129,8 @@ async function answer(run: HookRun, opened: Opened): Promise<HookOutcome> {
     const turn: Turn = { board, run, input, answer: {} };
     await handle(turn, log);
     const output = envelope(run.harness, run.event, turn.answer);
+    if (turn.ready && output) keepReadyStart(board, { ...turn.ready, output });
+    if (run.answered) return NOTHING;
     const mail = turn.mail;
     if (!output) mail?.batch.release();
     return {
@@ -160,7 +172,9 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
         markIndexDue(board.root, record.id);
         return;
       }
-      turn.mail = takeMail(board, mailboxes(board, run.harness, input, record), { by: takenBy(record) });
+      // Answered by the gate: mail and a pending write's request wait for the next prompt (the gate saw none).
+      if (!run.answered)
+        turn.mail = takeMail(board, mailboxes(board, run.harness, input, record), { by: takenBy(record) });
       // At every start — a new session, a resume, after a compaction (source compact) — the index is rebuilt.
       const index = renderIndex(board, {
         agent: record.agent,
@@ -169,8 +183,23 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
       });
       if (index.problems.length > 0) log(index.problems.join('; '));
       clearIndexDue(board.root, record.id);
-      const context = [index.text, announce(run, board, record.id), turn.mail?.text];
-      turn.answer.context = joined(context);
+      const announced = run.answered ? undefined : announce(run, board, record.id);
+      turn.answer.context = joined([index.text, announced, turn.mail?.text]);
+      // Nothing but the index, which the gate can tell is still right: kept for it to answer the next start.
+      const home = run.env.HOME;
+      const plain = !turn.mail && !announced && index.unread === 0 && index.pending.length === 0;
+      const source = (READY_SOURCES as readonly (string | undefined)[]).includes(input.source);
+      if (plain && source && index.text && !run.remote && home && isAbsolute(home)) {
+        turn.ready = {
+          harness: run.harness,
+          home,
+          cwd: input.cwd,
+          agent: record.agent,
+          stable: stableAgent(board, run.harness),
+          index,
+          session: record.id,
+        };
+      }
       return;
     }
     case 'user-prompt-submit': {

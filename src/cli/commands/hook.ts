@@ -5,6 +5,7 @@ import { BACKGROUND_ENV, DETACHED_ENV } from '../../hooks/detached-draft.js';
 import { HOOK_EVENTS, HOOK_HARNESSES, hookEvent, isHookHarness } from '../../hooks/events.js';
 import { idleWindow } from '../../hooks/idle.js';
 import { runHook } from '../../hooks/run.js';
+import { ANSWERED_ENV } from '../../hooks/start-ready.js';
 import { HOOK_STDIN_LIMIT } from '../../hooks/stdin-limit.js';
 import { batonCommand } from '../../wiring/baton-command.js';
 import { parseFor } from '../grammar.js';
@@ -42,6 +43,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const { event, harness, board } = parsed.run;
   const detachedFrom = Number(io.env[DETACHED_ENV]);
   const background = io.env[BACKGROUND_ENV] === '1';
+  const answered = event === 'session-start' && io.env[ANSWERED_ENV] === '1';
   const outcome = await runHook({
     ...parsed.run,
     stdin,
@@ -50,6 +52,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     env: io.env,
     remote: io.remote,
     background,
+    answered,
     // The same hook again, for the draft of a large transcript at session end (hooks/detached-draft.ts); a hook in
     // the background drafts it itself.
     relaunch:

@@ -11,7 +11,7 @@ import { markerAgeMs, queuedIds, spoolDir } from '../messages/spool.js';
 import { NOTES_DIR } from '../notes/note.js';
 import { listProjects } from '../notes/read.js';
 import { findExpiredPendings, PENDING_DIR } from '../pending/pending.js';
-import { ENDING_FOLDER, STARTING_FOLDER, staleMarkers } from '../sessions/in-flight.js';
+import { ENDING_FOLDER, removeMarker, STARTING_FOLDER, staleMarkers } from '../sessions/in-flight.js';
 import { CONTINUATIONS_DIR } from '../sessions/parent-link.js';
 import { isBatonTempName } from '../store/atomic-write.js';
 import { fileStore } from '../store/file-store.js';
@@ -44,7 +44,7 @@ const IN_PROGRESS_MS = 60_000;
 // Younger than this, a lock may be held by a slow writer even if its owner file is unreadable.
 const LOCK_STALE_MS = 30_000;
 
-type Leftover = { path: string; reason: string; kind: 'file' | 'lock' };
+type Leftover = { path: string; reason: string; kind: 'file' | 'lock' | 'marker' };
 
 // Where baton writes records atomically (so temp files can be left) and which records it locks there.
 function recordFolders(board: Board): { dir: string; lockable?: (record: string) => boolean }[] {
@@ -116,9 +116,9 @@ export function collectGarbage(board: Board, options: GcOptions = {}): GcReport 
   }
   // The marker of a session's end or start whose hook died (sessions/in-flight.ts): an empty folder.
   for (const path of staleMarkers(board, ENDING_FOLDER, now))
-    found.push({ path, reason: 'marker of a session end whose hook is gone', kind: 'lock' });
+    found.push({ path, reason: 'marker of a session end whose hook is gone', kind: 'marker' });
   for (const path of staleMarkers(board, STARTING_FOLDER, now))
-    found.push({ path, reason: 'marker of a session start whose hook is gone', kind: 'lock' });
+    found.push({ path, reason: 'marker of a session start whose hook is gone', kind: 'marker' });
   for (const agent of listNames(board.root, boardPath(board, 'state', 'delivery'))) {
     if (nameProblem('agent', agent)) continue;
     for (const id of queuedIds(board, agent)) {
@@ -144,8 +144,13 @@ export function collectGarbage(board: Board, options: GcOptions = {}): GcReport 
   for (const item of found) {
     if (!options.dryRun) {
       try {
-        if (!(item.kind === 'lock' ? removeLockFolder(board, item.path) : removeFile(board.root, item.path)))
-          continue;
+        const gone =
+          item.kind === 'lock'
+            ? removeLockFolder(board, item.path)
+            : item.kind === 'marker'
+              ? removeMarker(board, item.path)
+              : removeFile(board.root, item.path);
+        if (!gone) continue;
       } catch (error) {
         // Swapped for a link or a folder since it was listed: reported, left alone, and gc goes on.
         if (!isBatonError(error, 'unsafe_path')) throw error;

@@ -25,11 +25,35 @@ const PROCESS_HARNESS = new Map<string, string>([
 ]);
 
 /**
- * The ancestors that speak for a command on `board`: none when the board was opened for callers elsewhere
- * (`processTree: false`, as `baton serve` does), since a server's own process tree says nothing of their sessions.
+ * Set by the hook gate for a session start it answered itself and records in the background (hooks/gate): the
+ * processes the gate ran under, nearest first, as `<pid>:<start time>` — the background process, started in a session
+ * of its own, is no longer among their descendants.
  */
-export function boardAncestors(board: { processTree: boolean }): ProcessInfo[] {
-  return board.processTree ? ancestors() : [];
+export const ANCESTRY_ENV = 'BATON_HOOK_ANCESTRY';
+
+/**
+ * The ancestors that speak for a command on `board`: none when the board was opened for callers elsewhere
+ * (`processTree: false`, as `baton serve` does), since a server's own process tree says nothing of their sessions;
+ * those the gate named (ANCESTRY_ENV) that still run, for a start it handed to the background.
+ */
+export function boardAncestors(board: {
+  processTree: boolean;
+  env?: Record<string, string | undefined>;
+}): ProcessInfo[] {
+  if (!board.processTree) return [];
+  const named = board.env?.[ANCESTRY_ENV];
+  return named ? namedAncestors(named) : ancestors();
+}
+
+/** The processes `list` names (`<pid>:<start> …`, at most 12) that still run as the very same processes. */
+function namedAncestors(list: string): ProcessInfo[] {
+  const out: ProcessInfo[] = [];
+  for (const item of list.trim().split(/\s+/).slice(0, 12)) {
+    const match = /^(\d{1,10}):(\d{1,20})$/.exec(item);
+    const info = match ? readProc(Number(match[1])) : undefined;
+    if (info && info.self.start === match?.[2]) out.push(info.self);
+  }
+  return out;
 }
 
 /** This process's ancestors, nearest first (Linux /proc; elsewhere only the parent, without a start time). */

@@ -15,7 +15,7 @@ import { listProjects, newestNoteFiles, readNoteFiles } from '../notes/read.js';
 import { nameProblem } from '../store/names.js';
 import { listSessions } from './live.js';
 import { pathKeyOf, pathKeysAbove, projectKeyOf } from './project.js';
-import { readSession, type SessionRecord } from './session.js';
+import { readSession, type SessionRecord, sessionPath } from './session.js';
 
 export interface ProjectAliases {
   /** Older key → the key it resolves to. */
@@ -99,14 +99,27 @@ export function projectGroup(board: Board, key: string, aliases = projectAliases
 // and the key is a path slug of the session's folder or one above it. Its newest note says it, as every note takes
 // its session's key (notes/origin.ts); a folder whose newest note has no session record cannot be mapped by one.
 function anyOlderFolder(board: Board, known: string[]): boolean {
-  return listProjects(board).some((key) => {
+  return olderFolderProbe(board, known).older;
+}
+
+/**
+ * What {@link projectAliases} reads to tell whether any notes folder but `known` may hold an older key (see
+ * anyOlderFolder), and the files that told it: each other folder's newest note and the record of that note's
+ * session (a record's path is listed whether or not it exists). While none of them (nor notes/ and its folders)
+ * changes, the answer stands: what a prepared session start checks (hooks/start-ready.ts).
+ */
+export function olderFolderProbe(board: Board, known: string[]): { older: boolean; read: string[] } {
+  const read: string[] = [];
+  const older = listProjects(board).some((key) => {
     if (known.includes(key)) return false;
     const newest = newestNoteFiles(board, key, 1).files;
     if (newest.length === 0) return false;
+    read.push(newest[0]!.path);
     const note = readNoteFiles(board, newest, { frontMatterOnly: true, uncached: true }).notes[0];
     // A note's session is free text of a hand-written note: only a valid name is looked up.
-    const session =
-      note && !nameProblem('session', note.session) ? readSession(board, note.session) : undefined;
+    const valid = note && !nameProblem('session', note.session);
+    if (valid) read.push(sessionPath(board, note.session));
+    const session = valid ? readSession(board, note.session) : undefined;
     return (
       !!session &&
       session.projectKey === key &&
@@ -114,6 +127,7 @@ function anyOlderFolder(board: Board, known: string[]): boolean {
       pathKeysAbove(session.cwd, board.redact).includes(key)
     );
   });
+  return { older, read };
 }
 
 // The key a folder of this machine has today, when it is a folder here.

@@ -1,6 +1,15 @@
 // The one atomic-write helper: temp file in the same folder, fsync, rename; temp names never look like records, and
 // no folder on the way (nor the target) may be a symlink.
-import { closeSync, constants, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fsyncSync,
+  futimesSync,
+  openSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { BatonError } from '../errors.js';
 import { ensureFolders, entryKind, SYMLINK_REASON } from './safe-fs.js';
@@ -61,6 +70,8 @@ export function writeFileAtomic(
 export interface ReplaceOptions extends AtomicWriteOptions {
   /** Permission bits of a new file (default 0o644). */
   mode?: number;
+  /** The file's modification time (ms), set before it takes `path`'s place: never seen with another. */
+  mtimeMs?: number;
 }
 
 /**
@@ -85,6 +96,10 @@ export function replaceFileAtomic(
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     let offset = 0;
     while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    if (options.mtimeMs !== undefined) {
+      const time = new Date(options.mtimeMs);
+      futimesSync(fd, time, time);
+    }
     if (options.fsync !== false) fsyncSync(fd);
     closeSync(fd);
     fd = undefined;

@@ -9,7 +9,9 @@
 // from the registry.
 import { GATE_FOLDER, GATE_SEPARATOR, RECENT_EDITS_FOLDER } from '../../core/sessions/hook-gate.js';
 import { ENDING_FOLDER, STARTING_ENV, STARTING_FOLDER } from '../../core/sessions/in-flight.js';
+import { ANCESTRY_ENV } from '../../core/sessions/process-tree.js';
 import { HARNESSES } from '../../harnesses/registry.js';
+import { ANSWERED_ENV, READY_MAX_BYTES, READY_SOURCES } from '../start-ready.js';
 import { WRITING_TOOLS } from '../tool-paths.js';
 
 /** How much of stdin the gate reads and looks into (the fields it needs come first in every harness's input). */
@@ -24,6 +26,44 @@ const AGENT_CHARS = `${LOWER}${DIGITS}._@-`;
 /** A case pattern matching `name` in any case (`wri*` → `[Ww][Rr][Ii]*`): `*` after it stays a wildcard. */
 function anyCase(name: string): string {
   return [...name].map((char) => (/[a-z]/.test(char) ? `[${char.toUpperCase()}${char}]` : char)).join('');
+}
+
+/**
+ * The sh function that sets $alias to the session's alias, as core/agents/alias.ts makes it: `<harness>-` and six
+ * letters or digits of the id, lowercased — its first six, or its last six for an id that starts with a time (a UUID
+ * of another version than 4, an opencode `ses_…` id).
+ */
+export function aliasFunction(): string {
+  const upper = LOWER.toUpperCase();
+  const lowering = [...upper].map((char, i) => `      ${char}) letters=\${letters}${LOWER[i]} ;;`).join('\n');
+  const hex = '[0123456789abcdefABCDEF]';
+  const uuid = [8, 4, 4, 4, 12].map((count) => hex.repeat(count)).join('-');
+  return `session_alias() {
+  chars=$session letters=
+  while [ -n "$chars" ]; do
+    char=\${chars%"\${chars#?}"}
+    chars=\${chars#?}
+    case $char in
+      [${LOWER}${DIGITS}]) letters=$letters$char ;;
+${lowering}
+    esac
+  done
+  time_first=
+  case $session in
+    ${uuid})
+      case \${session#??????????????} in 4*) ;; *) time_first=1 ;; esac
+      ;;
+    [Ss][Ee][Ss]_*) time_first=1 ;;
+  esac
+  if [ \${#letters} -le 6 ]; then
+    part=$letters
+  elif [ -n "$time_first" ]; then
+    part=\${letters#"\${letters%??????}"}
+  else
+    part=\${letters%"\${letters#??????}"}
+  fi
+  alias=$harness-\${part:-session}
+}`;
 }
 
 /** The text of dist/hook-gate.sh. */
@@ -125,11 +165,152 @@ background() {
   exit 0
 }
 
+# A session's start answered here, without node: what the full hook printed at the last start on this board for this
+# harness and folder (hooks/start-ready.ts — kept in this user's cache, never in the board), while everything it was
+# read from is as it was then, the session acts under the name it was laid out for, and nothing waits for it: no mail
+# for its name or alias, no pending write, no session's end still being drafted. The session is then recorded in the
+# background by the full hook, told so (${ANSWERED_ENV}: it prints nothing); its start's marker holds the names its
+# next events check mail under meanwhile, and the pid doing it. Linux only: the processes the session runs under,
+# read from /proc, are passed on (${ANCESTRY_ENV}) for its record. Anything unsure: back to starting, below.
+answer_start() {
+  [ -n "$whole" ] && [ -r "/proc/$$/stat" ] || return 0
+  field source
+  [ $? -eq 0 ] || return 0
+  case $value in
+    ${READY_SOURCES.join(' | ')}) ;;
+    *) return 0 ;;
+  esac
+  ready=$HOME/.cache/baton/start-ready$root/$harness
+  [ -f "$ready" ] && [ ! -L "$ready" ] || return 0
+  text=$(head -c ${READY_MAX_BYTES} "$ready" 2>/dev/null && echo .) || return 0
+  text=\${text%.}
+  [ \${#text} -lt ${READY_MAX_BYTES} ] || return 0
+  case $text in
+    "baton-start-ready 1$nl"*) ;;
+    *) return 0 ;;
+  esac
+  rest=\${text#*"$nl"} r_cwd= r_agent= r_stable= r_key=
+  while :; do
+    case $rest in
+      *"$nl"*) ;;
+      *) return 0 ;;
+    esac
+    line=\${rest%%"$nl"*}
+    rest=\${rest#*"$nl"}
+    [ "$line" = output ] && break
+    path=\${line#?"$tab"}
+    case $line in
+      "cwd$tab"*) r_cwd=\${line#*"$tab"} ;;
+      "agent$tab"*) r_agent=\${line#*"$tab"} ;;
+      "stable$tab"*) r_stable=\${line#*"$tab"} ;;
+      "key$tab"*) r_key=\${line#*"$tab"} ;;
+      "f$tab"/*) [ -e "$path" ] && [ ! "$path" -nt "$ready" ] || return 0 ;;
+      "d$tab"/*) [ -d "$path" ] && [ ! -L "$path" ] || return 0 ;;
+      "a$tab"/*) [ ! -e "$path" ] && [ ! -L "$path" ] || return 0 ;;
+      *) return 0 ;;
+    esac
+  done
+  [ "$r_cwd" = "$base" ] && [ -n "$r_agent" ] && [ -n "$r_key" ] || return 0
+  # A session's end still being drafted comes first (the full hook waits for it).
+  [ ! -L "$root/${ENDING_FOLDER.join('/')}" ] || return 0
+  for drafting in "$root/${ENDING_FOLDER.join('/')}"/* "$root/${ENDING_FOLDER.join('/')}"/.[!.]*; do
+    [ -e "$drafting" ] || [ -L "$drafting" ] && return 0
+  done
+  # Its name: BATON_AGENT, else its record's (a resume: the record's own lines, as baton writes them), else the
+  # project's stable name. The record must be of the same project.
+  session_alias
+  record=$root/sessions/$session.json
+  [ ! -L "$root/sessions" ] || return 0
+  agent=\${BATON_AGENT-}
+  if [ -e "$record" ] || [ -L "$record" ]; then
+    [ -f "$record" ] && [ ! -L "$record" ] || return 0
+    kept=$(head -c 16384 "$record" 2>/dev/null) || return 0
+    [ \${#kept} -lt 16384 ] || return 0
+    case $kept in
+      *"$nl  \\"projectKey\\": \\"$r_key\\",$nl"*) ;;
+      *) return 0 ;;
+    esac
+    if [ -z "$agent" ]; then
+      case $kept in
+        *"$nl  \\"agent\\": \\"$r_agent\\",$nl"*) agent=$r_agent ;;
+        *) return 0 ;;
+      esac
+    fi
+  else
+    [ -n "$agent" ] || agent=$r_stable
+  fi
+  [ "$agent" = "$r_agent" ] || return 0
+  for name in "$agent" "$alias"; do
+    case $name in
+      '' | [!${LOWER}${DIGITS}]* | *[!${AGENT_CHARS}]* | *..* | *@*@* | *@[!${LOWER}${DIGITS}]* | *.) return 0 ;;
+    esac
+    [ \${#name} -le 64 ] || return 0
+    [ ! -L "$root/state/delivery" ] && [ ! -L "$root/state/delivery/$name" ] || return 0
+    for box in new claimed; do
+      [ ! -L "$root/state/delivery/$name/$box" ] || return 0
+      for queued in "$root/state/delivery/$name/$box"/*; do
+        [ -e "$queued" ] || [ -L "$queued" ] && return 0
+      done
+    done
+  done
+  [ -e "$root/pending/$session.json" ] || [ -L "$root/pending/$session.json" ] && return 0
+  for dir in "$root/state" "$root/${STARTING_FOLDER.join('/')}"; do
+    [ -d "$dir" ] || [ -L "$dir" ] || mkdir "$dir" 2>/dev/null
+    [ -d "$dir" ] && [ ! -L "$dir" ] || return 0
+  done
+  marker=$root/${STARTING_FOLDER.join('/')}/$session
+  # Another start of the session in flight: the full hook.
+  mkdir "$marker" 2>/dev/null || return 0
+  transcript=n
+  if field transcript_path || field transcriptPath; then
+    case $value in /*) transcript=t ;; esac
+  fi
+  body=$rest
+  printf '%s' "$body"
+  # The processes the session runs under, nearest first, as <pid>:<start time> (/proc/<pid>/stat's 4th and 22nd
+  # fields, counted after the name in parentheses, which may hold anything).
+  ancestry= pid=$PPID depth=0
+  set -f
+  while [ $depth -lt 12 ]; do
+    case $pid in
+      '' | *[!0123456789]*) break ;;
+    esac
+    [ "$pid" -gt 1 ] || break
+    IFS= read -r stat <"/proc/$pid/stat" 2>/dev/null || break
+    set -- \${stat##*"$close"}
+    [ $# -ge 20 ] || break
+    ancestry="$ancestry $pid:\${20}"
+    pid=$2
+    depth=$((depth + 1))
+  done
+  set +f
+  tmp=$(mktemp "\${TMPDIR:-/tmp}/baton-hook.XXXXXX" 2>/dev/null) && [ -f "$tmp" ] || exit 0
+  printf '%s' "$head" >"$tmp" && exec 3<"$tmp" || { rm -f "$tmp"; exit 0; }
+  rm -f "$tmp"
+  if [ -n "$lc_all_set" ]; then LC_ALL=$lc_all; else unset LC_ALL; fi
+  BATON_HOOK_FROM_GATE=1 ${ANSWERED_ENV}=1 ${STARTING_ENV}=$session ${ANCESTRY_ENV}=\${ancestry# }
+  export BATON_HOOK_FROM_GATE ${ANSWERED_ENV} ${STARTING_ENV} ${ANCESTRY_ENV}
+  if command -v setsid >/dev/null 2>&1; then
+    pid=$(setsid /bin/sh -c '"$@" <&3 >/dev/null 2>&1 3<&- & echo $!' sh "$node" "$script" hook "$event" \\
+      --harness "$harness" </dev/null 2>/dev/null)
+  else
+    "$node" "$script" hook "$event" --harness "$harness" <&3 >/dev/null 2>&1 3<&- &
+    pid=$!
+  fi
+  # Without the pid the session's next events wait for the marker (below) instead.
+  case $pid in
+    '' | *[!0123456789]*) ;;
+    *) : >"$marker/$harness${GATE_SEPARATOR}$agent${GATE_SEPARATOR}$alias${GATE_SEPARATOR}$transcript${GATE_SEPARATOR}$pid" 2>/dev/null ;;
+  esac
+  exit 0
+}
+
 # A session's start ($session read): the full hook, which records the session. The marker
 # ${STARTING_FOLDER.join('/')}/<session> (a folder) tells the session's next events, should the harness fire
 # them before this hook is done, to wait for it here rather than start node themselves; the hook takes it away,
 # named by ${STARTING_ENV} (core/sessions/in-flight.ts). Anything in the way: the full hook alone.
 starting() {
+  answer_start
   for dir in "$root/state" "$root/${STARTING_FOLDER.join('/')}"; do
     [ -d "$dir" ] || [ -L "$dir" ] || mkdir "$dir" 2>/dev/null
     [ -d "$dir" ] && [ ! -L "$dir" ] || full
@@ -150,6 +331,10 @@ esac
 # it cannot be read plainly (twice, after a nested object, not a string, with escapes, past the head).
 ws='
 	 '
+nl='
+'
+tab='	'
+close=') '
 field() {
   case $head in
     *"\\"$1\\""*"\\"$1\\""*) return 2 ;;
@@ -180,6 +365,8 @@ field() {
   esac
   return 0
 }
+
+${aliasFunction()}
 
 # A tool that writes no file: nothing to do before or after it (harnesses that cannot filter tools by name).
 case $event in
@@ -284,16 +471,29 @@ done
 [ "$event" = session-start ] && starting
 [ "$event" = session-end ] && background
 
-# The session's start still being recorded by its hook (above): wait for it a little (up to ~2 s), then look.
+# The session's start still being recorded by its hook (above). One the gate answered names the session's mail
+# boxes in its marker while the pid recording it runs: they are looked into instead of the gate marker the record
+# will bring. Any other: wait for it a little (up to ~2 s), then look.
 marker=$root/${STARTING_FOLDER.join('/')}/$session
+answered=
 if [ -e "$marker" ] || [ -L "$marker" ]; then
   [ ! -L "$root/${STARTING_FOLDER.join('/')}" ] && [ -d "$marker" ] && [ ! -L "$marker" ] || full
-  tries=0
-  while [ -d "$marker" ]; do
-    [ $tries -lt 200 ] || full
-    sleep 0.01 2>/dev/null || full
-    tries=$((tries + 1))
-  done
+  set -- "$marker"/*
+  if [ $# -eq 1 ] && [ -f "$1" ] && [ ! -L "$1" ]; then
+    answered=$1
+    pid=\${answered##*${GATE_SEPARATOR}}
+    case $pid in
+      '' | *[!0123456789]*) full ;;
+    esac
+    kill -0 "$pid" 2>/dev/null || full
+  else
+    tries=0
+    while [ -d "$marker" ]; do
+      [ $tries -lt 200 ] || full
+      sleep 0.01 2>/dev/null || full
+      tries=$((tries + 1))
+    done
+  fi
 fi
 
 # A compaction hook that fires before every model request (Gemini CLI's PreCompress, see
@@ -334,10 +534,16 @@ if [ "$event" = pre-tool-use ]; then
 fi
 
 # A prompt or a stop: mail waiting for the session's agent or alias, a card write pending, the index due.
-[ ! -L "$root/${gate}" ] && [ ! -L "$root/${gate}/$session" ] || full
-set -- "$root/${gate}/$session"/*
-[ $# -eq 1 ] && [ -f "$1" ] && [ ! -L "$1" ] || full
-names=\${1##*/}
+if [ -n "$answered" ]; then
+  set -- "$answered"
+  names=\${1##*/}
+  names=\${names%${GATE_SEPARATOR}*}
+else
+  [ ! -L "$root/${gate}" ] && [ ! -L "$root/${gate}/$session" ] || full
+  set -- "$root/${gate}/$session"/*
+  [ $# -eq 1 ] && [ -f "$1" ] && [ ! -L "$1" ] || full
+  names=\${1##*/}
+fi
 marked=\${names%%${GATE_SEPARATOR}*}
 names=\${names#*${GATE_SEPARATOR}}
 agent=\${names%%${GATE_SEPARATOR}*}
@@ -346,9 +552,11 @@ alias=\${names%%${GATE_SEPARATOR}*}
 transcript=\${names#*${GATE_SEPARATOR}}
 [ "$marked" = "$harness" ] || full
 # The record edited since the marker was made (by hand: baton's writers make the marker after it): hand over.
-record=$root/sessions/$session.json
-[ -f "$record" ] && [ ! -L "$record" ] && [ ! -L "$root/sessions" ] || full
-[ "$record" -nt "$1" ] && full
+if [ -z "$answered" ]; then
+  record=$root/sessions/$session.json
+  [ -f "$record" ] && [ ! -L "$record" ] && [ ! -L "$root/sessions" ] || full
+  [ "$record" -nt "$1" ] && full
+fi
 [ -z "\${BATON_AGENT-}" ] || agent=$BATON_AGENT
 for name in "$agent" "$alias"; do
   case $name in

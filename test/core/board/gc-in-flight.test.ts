@@ -44,3 +44,25 @@ describe('collectGarbage and the hooks in flight', () => {
     },
   );
 });
+
+describe('collectGarbage and a start the gate answered', () => {
+  it('removes a stale start marker holding the answered start’s file (and only that file), keeps one with more', () => {
+    const dir = testdir();
+    const board = openBoard({ board: join(dir, '.baton'), cwd: dir, env: {} });
+    ensureBoard(board);
+    const starting = join(board.root, 'state', 'starting');
+    const longAgo = new Date(Date.now() - 3_600_000);
+    const answered = join(starting, 'answered-session');
+    const mixed = join(starting, 'mixed-session');
+    for (const path of [answered, mixed]) {
+      mkdirSync(path, { recursive: true });
+      writeFileSync(join(path, 'claude+claude@shop+claude-3f2a9c+t+4242'), '');
+    }
+    writeFileSync(join(mixed, 'notes.txt'), 'mine');
+    for (const path of [answered, mixed]) utimesSync(path, longAgo, longAgo);
+    expect(collectGarbage(board).removed).toEqual([
+      { path: answered, reason: 'marker of a session start whose hook is gone' },
+    ]);
+    expect([existsSync(answered), existsSync(join(mixed, 'notes.txt'))]).toEqual([false, true]);
+  });
+});

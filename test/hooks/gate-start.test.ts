@@ -1,0 +1,315 @@
+// A session's start the hook gate answers itself (hooks/start-ready.ts, hooks/gate): byte for byte what the full
+// hook printed at the last start, while everything that was read from is unchanged and nothing waits for the session;
+// the session is then recorded in the background, anchored to the processes the gate ran under. Whatever may have
+// changed the answer — a note, a card entry, settings, the project's checkout, mail, another name, a compaction, a
+// session's end still drafted, another folder — sends the start to the full hook. The session's next events look
+// into the names its start's marker holds while the start is recorded, and hand over once that process is gone.
+import { spawnSync } from 'node:child_process';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { derivedAgent } from '../../src/core/agents/alias.js';
+import { type Board, ensureBoard, openBoard } from '../../src/core/board/open-board.js';
+import { appendEntry, createCard } from '../../src/core/cards/index.js';
+import { sendMessage } from '../../src/core/messages/send.js';
+import { writeHandoff } from '../../src/core/notes/write.js';
+import { readSession } from '../../src/core/sessions/session.js';
+import { aliasFunction, gateScript } from '../../src/hooks/gate/script.js';
+import { readyPath } from '../../src/hooks/start-ready.js';
+import { BIN, cleanEnv, testdir } from '../helpers/testdir.js';
+import { waitFor } from '../helpers/wait.js';
+
+const session = (n: number) => `${String(n).padStart(8, '0')}-5e55-4a11-8b22-0123456789ab`;
+const SECTIONS = (topic: string) => ({
+  goal: `Goal of ${topic}.`,
+  done: `Done for ${topic}.`,
+  state: `State of ${topic}.`,
+  decisions: `Decisions of ${topic}.`,
+  pitfalls: `Pitfalls of ${topic}.`,
+  next: `Next for ${topic}.`,
+});
+
+interface World {
+  dir: string;
+  project: string;
+  home: string;
+  board: Board;
+  gate: string;
+  node: string;
+  log: string;
+  note: string;
+  card: string;
+}
+
+function world(): World {
+  const dir = testdir();
+  const project = join(dir, 'shop');
+  const home = join(dir, 'home');
+  mkdirSync(join(project, 'src'), { recursive: true });
+  mkdirSync(home);
+  const board = openBoard({ cwd: project, env: {}, home });
+  ensureBoard(board);
+  writeFileSync(
+    join(board.root, 'config.json'),
+    `${JSON.stringify({ agents: { claude: 'claude@shop' } })}\n`,
+  );
+  let note = '';
+  for (const topic of ['login', 'cache', 'release']) {
+    const written = writeHandoff(board, {
+      session: `s-${topic}`,
+      as: 'alice',
+      harness: 'claude',
+      sections: SECTIONS(topic),
+    });
+    note = written.path;
+  }
+  const { card } = createCard(board, { title: 'Flaky login', as: 'alice' });
+  const gate = join(dir, 'hook-gate.sh');
+  writeFileSync(gate, gateScript());
+  // Stands in for node: notes each start (answered or not, and its event), holds an answered one while $HOLD is
+  // named and missing, then runs the real node.
+  const log = join(dir, 'starts.log');
+  const node = join(dir, 'node');
+  writeFileSync(
+    node,
+    `#!/bin/sh
+printf '%s %s\\n' "\${BATON_HOOK_ANSWERED:-full}" "$3" >>"$LOG"
+if [ -n "\${HOLD-}" ] && [ -n "\${BATON_HOOK_ANSWERED-}" ]; then
+  while [ ! -e "$HOLD" ]; do sleep 0.01; done
+fi
+exec '${process.execPath}' "$@"
+`,
+  );
+  chmodSync(node, 0o755);
+  return { dir, project, home, board, gate, node, log, note, card: card.id };
+}
+
+/** Every file and folder of the project (the board in it) and the test's folder an hour old: what was read has settled. */
+function settle(w: World) {
+  const old = new Date(Date.now() - 3_600_000);
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      utimesSync(path, old, old);
+    }
+    utimesSync(dir, old, old);
+  };
+  walk(w.project);
+  utimesSync(w.dir, old, old);
+}
+
+function input(id: string, event: string, extra: Record<string, unknown> = {}, cwd?: string) {
+  return JSON.stringify({
+    session_id: id,
+    transcript_path: cwd === undefined ? undefined : join(cwd, 'session.jsonl'),
+    cwd,
+    hook_event_name: event,
+    ...extra,
+  });
+}
+
+function start(w: World, id: string, env: Record<string, string> = {}, extra: Record<string, unknown> = {}) {
+  return hook(w, 'session-start', input(id, 'SessionStart', { source: 'startup', ...extra }, w.project), env);
+}
+
+function hook(w: World, event: string, stdin: string, env: Record<string, string> = {}) {
+  const result = spawnSync('/bin/sh', [w.gate, w.node, BIN, 'hook', event, '--harness', 'claude'], {
+    cwd: w.project,
+    input: stdin,
+    env: cleanEnv({ HOME: w.home, LOG: w.log, ...env }),
+    encoding: 'utf8',
+  });
+  expect(result.status).toBe(0);
+  return result.stdout;
+}
+
+const starts = (w: World) => (existsSync(w.log) ? readFileSync(w.log, 'utf8').trim().split('\n') : []);
+const marker = (w: World, id: string) => join(w.board.root, 'state', 'starting', id);
+
+/** A board whose first start the full hook answered and kept: the next one is the gate's. */
+function prepared(): { w: World; first: string } {
+  const w = world();
+  settle(w);
+  const first = start(w, session(1));
+  expect(starts(w)).toEqual(['full session-start']);
+  expect(first).toContain('for=\\"claude@shop\\"');
+  return { w, first };
+}
+
+describe('a session start the gate answers', () => {
+  it('prints what the full hook printed, byte for byte, and records the session in the background', async () => {
+    const { w, first } = prepared();
+    // Kept in this user's cache, never in the board.
+    const kept = readyPath(w.home, w.board.root, 'claude');
+    expect(statSync(kept).mode & 0o777).toBe(0o600);
+    expect(readFileSync(kept, 'utf8').endsWith(first)).toBe(true);
+    expect(JSON.stringify(readdirSync(join(w.board.root, 'state')))).not.toContain('ready');
+
+    const second = start(w, session(2));
+    expect(second).toBe(first);
+    await waitFor('the answered start recorded', () => readSession(w.board, session(2)));
+    await waitFor('its marker taken away', () => !existsSync(marker(w, session(2))));
+    expect(starts(w)).toEqual(['full session-start', '1 session-start']);
+    const record = readSession(w.board, session(2))!;
+    const byFull = readSession(w.board, session(1))!;
+    // Anchored like the full hook's: to the process that ran the gate (this test), not to the background process.
+    expect({ agent: record.agent, pid: record.pid, cwd: record.cwd }).toEqual({
+      agent: 'claude@shop',
+      pid: process.pid,
+      cwd: w.project,
+    });
+    expect(byFull.pid).toBe(process.pid);
+    expect(readdirSync(join(w.board.root, 'state', 'hook-gate', session(2)))).toEqual([
+      'claude+claude@shop+claude-000000+t',
+    ]);
+    // A resume of that session: answered too, once its start is recorded.
+    settle(w);
+    const resumed = hook(
+      w,
+      'session-start',
+      input(session(2), 'SessionStart', { source: 'resume' }, w.project),
+    );
+    expect(resumed).toBe(first);
+    await waitFor('the resume recorded', () => starts(w).length === 3 && !existsSync(marker(w, session(2))));
+    expect(starts(w)[2]).toBe('1 session-start');
+  });
+
+  it.each<[string, (w: World) => Record<string, string> | void, Record<string, unknown>?]>([
+    [
+      'a note written',
+      (w) => void writeHandoff(w.board, { session: 's-new', as: 'bob', sections: SECTIONS('new') }),
+    ],
+    ['a listed note edited in place', (w) => appendFileSync(w.note, '\nEdited.\n')],
+    [
+      'a card entry',
+      (w) => void appendEntry(w.board, w.card, { type: 'finding', as: 'bob', body: 'Seen again.' }),
+    ],
+    ['its settings changed', (w) => appendFileSync(join(w.board.root, 'config.json'), '\n')],
+    [
+      'mail for its name',
+      (w) => void sendMessage(w.board, { as: 'bob', to: ['claude@shop'], body: 'Hello' }),
+    ],
+    [
+      'mail for its alias',
+      (w) => void sendMessage(w.board, { as: 'bob', to: ['claude-000000'], body: 'Hi' }),
+    ],
+    ['another name (BATON_AGENT)', () => ({ BATON_AGENT: 'carol' })],
+    [
+      'a session’s end still drafted',
+      (w) => void mkdirSync(join(w.board.root, 'state', 'ending', 'other'), { recursive: true }),
+    ],
+    ['a git checkout made around the project', (w) => void mkdirSync(join(w.project, '.git'))],
+    ['a compaction', () => undefined, { source: 'compact' }],
+    ['a start it cannot tell', () => undefined, { source: 'later' }],
+  ])('hands the start to the full hook after %s', async (_what, change, extra) => {
+    const { w } = prepared();
+    const env = change(w) ?? {};
+    const output = start(w, session(2), env, extra);
+    expect(starts(w)).toEqual(['full session-start', 'full session-start']);
+    if (_what.startsWith('mail')) expect(output).toMatch(/Hello|Hi/);
+    // Nothing of the gate's left behind.
+    expect(existsSync(marker(w, session(2)))).toBe(false);
+  });
+
+  it('hands over a start in another folder of the project, and one whose kept answer is not a plain file', () => {
+    const { w } = prepared();
+    const inSrc = JSON.stringify({
+      session_id: session(3),
+      cwd: join(w.project, 'src'),
+      hook_event_name: 'SessionStart',
+      source: 'startup',
+    });
+    hook(w, 'session-start', inSrc);
+    expect(starts(w)).toEqual(['full session-start', 'full session-start']);
+    // The kept answer swapped for a link to a copy of it: not read.
+    settle(w);
+    const kept = readyPath(w.home, w.board.root, 'claude');
+    start(w, session(4));
+    expect(starts(w)).toHaveLength(3);
+    const copy = `${kept}.copy`;
+    renameSync(kept, copy);
+    symlinkSync(copy, kept);
+    settle(w);
+    start(w, session(5));
+    expect(starts(w)[3]).toBe('full session-start');
+  });
+
+  it('its session’s next events look into the names its marker holds while it is recorded, and hand over mail', async () => {
+    const { w } = prepared();
+    const hold = join(w.dir, 'release');
+    start(w, session(2), { HOLD: hold });
+    await waitFor('the answered start running', () => starts(w).includes('1 session-start'));
+    const names = readdirSync(marker(w, session(2)));
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(/^claude\+claude@shop\+claude-000000\+t\+\d+$/);
+    // Quiet, without node, while the start is held.
+    const prompt = input(session(2), 'UserPromptSubmit', { prompt: 'go on' }, w.project);
+    expect(hook(w, 'user-prompt-submit', prompt, { HOLD: hold })).toBe('');
+    expect(hook(w, 'stop', input(session(2), 'Stop', { stop_hook_active: false }, w.project))).toBe('');
+    expect(starts(w)).toEqual(['full session-start', '1 session-start']);
+    // Mail for its name: the full hook, at this very boundary.
+    sendMessage(w.board, { as: 'bob', to: ['claude@shop'], body: 'Ship it' });
+    expect(hook(w, 'user-prompt-submit', prompt, { HOLD: hold })).toContain('Ship it');
+    expect(starts(w)[2]).toBe('full user-prompt-submit');
+    writeFileSync(hold, '');
+    await waitFor('the start recorded', () => readSession(w.board, session(2)));
+    await waitFor('its marker gone', () => !existsSync(marker(w, session(2))));
+  });
+
+  it('once the process recording the start is gone, its events hand over (and the full hook records it)', async () => {
+    const { w } = prepared();
+    const hold = join(w.dir, 'release');
+    start(w, session(2), { HOLD: hold });
+    await waitFor('the answered start running', () => starts(w).includes('1 session-start'));
+    const [name] = readdirSync(marker(w, session(2)));
+    const pid = Number(name!.split('+').pop());
+    process.kill(pid, 'SIGKILL');
+    await waitFor('the recording process gone', () => {
+      try {
+        process.kill(pid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    const prompt = input(session(2), 'UserPromptSubmit', { prompt: 'go on' }, w.project);
+    expect(hook(w, 'user-prompt-submit', prompt)).toBe('');
+    expect(starts(w)[2]).toBe('full user-prompt-submit');
+    expect(readSession(w.board, session(2))?.agent).toBe('claude@shop');
+    expect(existsSync(marker(w, session(2)))).toBe(false);
+  });
+});
+
+describe('the gate’s session alias', () => {
+  const shells = ['/bin/sh', ...['/usr/bin/dash', '/usr/bin/bash'].filter((shell) => existsSync(shell))];
+  it.each(shells)('is the one core/agents/alias.ts makes, for every kind of session id (%s)', (shell) => {
+    const ids = fc.sample(
+      fc.oneof(
+        fc.uuid({ version: [4, 7] }),
+        fc.uuid({ version: [4, 7] }).map((id) => id.toUpperCase()),
+        fc.stringMatching(/^ses_[A-Za-z0-9]{8,26}$/),
+        fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,40}$/),
+      ),
+      400,
+    );
+    for (const harness of ['claude', 'opencode']) {
+      const script = `${aliasFunction()}\nharness=${harness}\nwhile IFS= read -r session; do session_alias; printf '%s\\n' "$alias"; done\n`;
+      const result = spawnSync(shell, ['-c', script], { input: `${ids.join('\n')}\n`, encoding: 'utf8' });
+      expect(result.stdout.split('\n').slice(0, -1)).toEqual(ids.map((id) => derivedAgent(harness, id)));
+    }
+  });
+});
