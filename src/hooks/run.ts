@@ -27,7 +27,7 @@ import { type MailPush, takeMail } from './mail.js';
 import { rawHandoff } from './raw-handoff.js';
 import { resultNote } from './result-note.js';
 import { knownSession, mailboxes, startSession } from './session.js';
-import { keepReadyStart, READY_SOURCES, type ReadyStart } from './start-ready.js';
+import { keepNextStart, keepReadyStart, READY_SOURCES, type ReadyStart, recordTime } from './start-ready.js';
 import { writtenPaths } from './tool-paths.js';
 import { announcePending, interceptReply } from './two-phase.js';
 
@@ -82,8 +82,8 @@ interface Turn {
   input: HookInput;
   answer: HookAnswer;
   mail?: MailPush;
-  /** A session start the gate may answer next time with what this one prints. */
-  ready?: Omit<ReadyStart, 'output'>;
+  /** A session start the gate may answer next time with what this one prints (its record's time: `since`). */
+  ready?: Omit<ReadyStart, 'output' | 'since'> & { session: string };
 }
 
 const NOTHING: HookOutcome = { output: '', delivered() {}, undelivered() {} };
@@ -91,7 +91,12 @@ const NOTHING: HookOutcome = { output: '', delivered() {}, undelivered() {} };
 export async function runHook(run: HookRun): Promise<HookOutcome> {
   const opened: Opened = {};
   try {
-    return await answer(run, opened);
+    const outcome = await answer(run, opened);
+    // A session's end drafted in the background, its marker gone: the next start in its folder, kept for the gate.
+    const { board, session, cwd } = opened;
+    if (run.background && run.event === 'session-end' && board?.exists && session && cwd && !run.remote)
+      await keepNextStart(board, { session, harness: run.harness, cwd, env: run.env });
+    return outcome;
   } finally {
     // The gate's marker of this start (hooks/gate names the session it made it for): the session's record and gate
     // marker are written by now, or never will be. Another event of the session handled here (the gate waited for
@@ -105,10 +110,11 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
   }
 }
 
-/** What answer() got as far as: the board it opened, the session its input names. */
+/** What answer() got as far as: the board it opened, the session its input names, and its folder. */
 interface Opened {
   board?: Board;
   session?: string;
+  cwd?: string;
 }
 
 async function answer(run: HookRun, opened: Opened): Promise<HookOutcome> {
@@ -122,6 +128,7 @@ async function answer(run: HookRun, opened: Opened): Promise<HookOutcome> {
     const input = parseHookInput(run.stdin, run.event, run.harness, run.cwd, run.remote);
     session = input.session;
     opened.session = session;
+    opened.cwd = input.cwd;
     board = openBoard({ board: run.board, cwd: input.cwd, env: run.env, processTree: !run.remote });
     opened.board = board;
     // No board here: baton is not used in this project. Never create one from a hook.
@@ -129,7 +136,8 @@ async function answer(run: HookRun, opened: Opened): Promise<HookOutcome> {
     const turn: Turn = { board, run, input, answer: {} };
     await handle(turn, log);
     const output = envelope(run.harness, run.event, turn.answer);
-    if (turn.ready && output) keepReadyStart(board, { ...turn.ready, output });
+    const since = turn.ready && recordTime(board, turn.ready.session);
+    if (turn.ready && output && since) keepReadyStart(board, { ...turn.ready, since, output });
     if (run.answered) return NOTHING;
     const mail = turn.mail;
     if (!output) mail?.batch.release();

@@ -15,14 +15,15 @@
 //   <what the hook printed, byte for byte>
 // The gate prints it only while every stamp holds and only for a session it can check itself: its name (BATON_AGENT,
 // its record's, the stable one), no mail waiting for it or its alias, no pending write, no session's end still being
-// drafted. The file's own time is set 2 s before the session's record was written — before anything here was read —
-// so whatever changes after the read is newer than it, even within one tick of a coarse clock. Derived and
-// disposable: without it a start costs a node start, and writes it again.
+// drafted. The file's own time is set a little before the session's record was written — before anything here was
+// read — so whatever changes after the read is newer than it: 100 ms where file times have sub-second parts, 2 s
+// where they do not (settleMs). Derived and disposable: without it a start costs a node start, and writes it again.
 import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { sessionAgent, stableAgent } from '../core/agents/identity.js';
 import { findCheckout } from '../core/board/git.js';
 import { type Board, boardPath } from '../core/board/open-board.js';
-import type { BoardIndex } from '../core/board-index/render.js';
+import { type BoardIndex, renderIndex } from '../core/board-index/render.js';
 import { CARDS_DIR } from '../core/cards/card.js';
 import { listCardFiles } from '../core/cards/find.js';
 import { NOTES_DIR } from '../core/notes/note.js';
@@ -32,6 +33,8 @@ import { olderFolderProbe } from '../core/sessions/project-aliases.js';
 import { sessionPath } from '../core/sessions/session.js';
 import { replaceFileAtomic } from '../core/store/atomic-write.js';
 import { entryKind } from '../core/store/safe-fs.js';
+import { envelope, HOOKS } from './envelope.js';
+import type { HookHarness } from './events.js';
 
 /** Set by the gate for the start it answered: the hook records the session and prints nothing. */
 export const ANSWERED_ENV = 'BATON_HOOK_ANSWERED';
@@ -39,8 +42,14 @@ export const ANSWERED_ENV = 'BATON_HOOK_ANSWERED';
 export const READY_SOURCES = ['startup', 'resume', 'clear', 'new'] as const;
 /** The most the gate reads of one (it answers nothing from a longer one). */
 export const READY_MAX_BYTES = 256 * 1024;
-/** How far before the session record's time the answer's time is set (see above). */
-const SETTLE_MS = 2000;
+/**
+ * How far before its reference an answer's time is set: past the file system's tick and the kernel's coarse clock's
+ * lag — a fraction of a millisecond and a jiffy where times have sub-second parts (ext4, XFS, btrfs, APFS, tmpfs),
+ * whole seconds where they do not (FAT's tick is two). `sample` is the time of a file just written there.
+ */
+function settleMs(sample: number): number {
+  return sample % 1000 === 0 ? 2000 : 100;
+}
 
 /** Where the answer for `harness` on the board at `root` is kept, in the home folder `home`. */
 export function readyPath(home: string, root: string, harness: string): string {
@@ -59,9 +68,60 @@ export interface ReadyStart {
   stable?: string;
   /** The index it printed. */
   index: BoardIndex;
-  /** The session's record, just written: its time is the stamps' reference. */
-  session: string;
+  /**
+   * A time (ms) before anything the index was read from was read: the session's record's, written just before
+   * (the board's own clock), or the clock's after a session's end (see keepNextStart).
+   */
+  since: number;
+  /** The time of a file just written on the board, which tells its file system's tick (default: `since`). */
+  sample?: number;
   output: string;
+}
+
+/** The time of the session's record, just written at its start: the reference of what its start then reads. */
+export function recordTime(board: Board, session: string): number | undefined {
+  const stat = board.store.stat(sessionPath(board, session));
+  return stat.kind === 'file' ? stat.mtimeMs : undefined;
+}
+
+/**
+ * After a session's end drafted in the background (nobody waits for it): the next session's start in `cwd` kept for
+ * the gate, since the end's note changed what the index lists. It waits until what the end wrote is older than
+ * the stamps can tell apart (settleMs); a start that comes sooner goes to node, and keeps its own answer. Only for
+ * a name a new session of `harness` would act under without a record: BATON_AGENT, else the project's stable name.
+ */
+export async function keepNextStart(
+  board: Board,
+  ended: { session: string; harness: HookHarness; cwd: string; env: Record<string, string | undefined> },
+): Promise<boolean> {
+  const { session, ...start } = ended;
+  const home = start.env.HOME;
+  if (!home || !isAbsolute(home) || HOOKS[start.harness].silent?.includes('session-start')) return false;
+  try {
+    const identity = sessionAgent(board, { harness: start.harness, session: 'next' });
+    if (identity.source === 'alias') return false;
+    // The ended session's record, just written: how long the file system's tick is.
+    const sample = recordTime(board, session) ?? 0;
+    await new Promise((resolve) => setTimeout(resolve, settleMs(sample) + 50));
+    const since = Date.now();
+    // As a new session's start lays it out: no record, no pending request; mail for its name makes it not plain.
+    const index = renderIndex(board, { agent: identity.name, session: '' });
+    if (!index.text || index.unread !== 0 || index.pending.length > 0) return false;
+    const output = envelope(start.harness, 'session-start', { context: index.text });
+    const stable = stableAgent(board, start.harness);
+    return keepReadyStart(board, {
+      ...start,
+      home,
+      agent: identity.name,
+      stable,
+      index,
+      since,
+      sample,
+      output,
+    });
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -72,11 +132,13 @@ export function keepReadyStart(board: Board, ready: ReadyStart): boolean {
   try {
     const text = readyText(board, ready);
     if (text === undefined) return false;
-    const record = board.store.stat(sessionPath(board, ready.session));
-    if (record.kind !== 'file') return false;
     const path = readyPath(ready.home, board.root, ready.harness);
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    replaceFileAtomic(path, text, { fsync: false, mode: 0o600, mtimeMs: record.mtimeMs - SETTLE_MS });
+    replaceFileAtomic(path, text, {
+      fsync: false,
+      mode: 0o600,
+      mtimeMs: ready.since - settleMs(ready.sample ?? ready.since),
+    });
     return true;
   } catch {
     return false;

@@ -248,6 +248,25 @@ describe('a session start the gate answers', () => {
     expect(starts(w)[3]).toBe('full session-start');
   });
 
+  it('a session’s end drafted in the background keeps the next start’s answer, new note and all', async () => {
+    const { w } = prepared();
+    writeHandoff(w.board, {
+      session: 's-late',
+      as: 'bob',
+      harness: 'claude',
+      sections: SECTIONS('late work'),
+    });
+    const kept = readyPath(w.home, w.board.root, 'claude');
+    const end = input(session(1), 'SessionEnd', { reason: 'exit' }, w.project);
+    expect(hook(w, 'session-end', end)).toBe('');
+    await waitFor('the next start kept', () => readFileSync(kept, 'utf8').includes('Goal of late work'));
+    await waitFor('the end done', () => !existsSync(join(w.board.root, 'state', 'ending', session(1))));
+    const next = start(w, session(2));
+    expect(next).toContain('Goal of late work');
+    expect(starts(w)).toEqual(['full session-start', 'full session-end', '1 session-start']);
+    await waitFor('the start recorded', () => !existsSync(marker(w, session(2))));
+  });
+
   it('its session’s next events look into the names its marker holds while it is recorded, and hand over mail', async () => {
     const { w } = prepared();
     const hold = join(w.dir, 'release');

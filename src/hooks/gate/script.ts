@@ -473,13 +473,14 @@ done
 
 # The session's start still being recorded by its hook (above). One the gate answered names the session's mail
 # boxes in its marker while the pid recording it runs: they are looked into instead of the gate marker the record
-# will bring. Any other: wait for it a little (up to ~2 s), then look.
+# will bring. Any other, and a compaction hook (its judgement needs what the start notes): wait for it a little (up
+# to ~2 s), then look.
 marker=$root/${STARTING_FOLDER.join('/')}/$session
 answered=
 if [ -e "$marker" ] || [ -L "$marker" ]; then
   [ ! -L "$root/${STARTING_FOLDER.join('/')}" ] && [ -d "$marker" ] && [ ! -L "$marker" ] || full
   set -- "$marker"/*
-  if [ $# -eq 1 ] && [ -f "$1" ] && [ ! -L "$1" ]; then
+  if [ $# -eq 1 ] && [ -f "$1" ] && [ ! -L "$1" ] && [ "$event" != pre-compact ]; then
     answered=$1
     pid=\${answered##*${GATE_SEPARATOR}}
     case $pid in
