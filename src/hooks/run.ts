@@ -91,12 +91,7 @@ const NOTHING: HookOutcome = { output: '', delivered() {}, undelivered() {} };
 export async function runHook(run: HookRun): Promise<HookOutcome> {
   const opened: Opened = {};
   try {
-    const outcome = await answer(run, opened);
-    // A session's end drafted in the background, its marker gone: the next start in its folder, kept for the gate.
-    const { board, session, cwd } = opened;
-    if (run.background && run.event === 'session-end' && board?.exists && session && cwd && !run.remote)
-      await keepNextStart(board, { session, harness: run.harness, cwd, env: run.env });
-    return outcome;
+    return await answer(run, opened);
   } finally {
     // The gate's marker of this start (hooks/gate names the session it made it for): the session's record and gate
     // marker are written by now, or never will be. Another event of the session handled here (the gate waited for
@@ -110,11 +105,10 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
   }
 }
 
-/** What answer() got as far as: the board it opened, the session its input names, and its folder. */
+/** What answer() got as far as: the board it opened, the session its input names. */
 interface Opened {
   board?: Board;
   session?: string;
-  cwd?: string;
 }
 
 async function answer(run: HookRun, opened: Opened): Promise<HookOutcome> {
@@ -128,7 +122,6 @@ async function answer(run: HookRun, opened: Opened): Promise<HookOutcome> {
     const input = parseHookInput(run.stdin, run.event, run.harness, run.cwd, run.remote);
     session = input.session;
     opened.session = session;
-    opened.cwd = input.cwd;
     board = openBoard({ board: run.board, cwd: input.cwd, env: run.env, processTree: !run.remote });
     opened.board = board;
     // No board here: baton is not used in this project. Never create one from a hook.
@@ -297,11 +290,13 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
       if (transcript && ending && !run.remote)
         await flushed(run, log, { event: 'session-end', transcriptPath: transcript });
       const size = transcript && ending ? oversizeTranscript(transcript) : undefined;
+      let detached = false;
       try {
         if (size !== undefined && !run.remote && run.relaunch && run.detachedFrom === undefined) {
           const pid = startDetached(run.relaunch, run.stdin, run.cwd, run.env);
           const mb = Math.round(size / 1024 / 1024);
           log(`raw handoff: the transcript is ${mb} MB — drafted by a detached process (pid ${pid})`);
+          detached = true;
           return;
         }
         const raw = run.remote
@@ -310,6 +305,15 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
         log('written' in raw ? `raw handoff ${raw.written}` : `no raw handoff: ${raw.skipped}`);
       } finally {
         if (ending && run.detachedFrom === undefined) endSession(board, record.id);
+        // Nobody waits for an end the gate put in the background: the next start in its folder, kept for the gate
+        // (the end's note changed what the index lists) before the end's marker goes — a start meanwhile waits.
+        if (ending && run.background && !run.remote && !detached)
+          await keepNextStart(board, {
+            session: record.id,
+            harness: run.harness,
+            cwd: input.cwd,
+            env: run.env,
+          });
       }
       return;
     }
