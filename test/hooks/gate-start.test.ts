@@ -267,6 +267,16 @@ describe('a session start the gate answers', () => {
     await waitFor('the start recorded', () => !existsSync(marker(w, session(2))));
   });
 
+  it('with no temporary file for its input, the start is answered all the same and its marker goes; the next event records it', () => {
+    const { w, first } = prepared();
+    expect(start(w, session(2), { TMPDIR: join(w.dir, 'missing') })).toBe(first);
+    expect(existsSync(marker(w, session(2)))).toBe(false);
+    expect(starts(w)).toEqual(['full session-start']);
+    hook(w, 'user-prompt-submit', input(session(2), 'UserPromptSubmit', { prompt: 'go on' }, w.project));
+    expect(starts(w)[1]).toBe('full user-prompt-submit');
+    expect(readSession(w.board, session(2))?.agent).toBe('claude@shop');
+  });
+
   it('its session’s next events look into the names its marker holds while it is recorded, and hand over mail', async () => {
     const { w } = prepared();
     const hold = join(w.dir, 'release');

@@ -284,8 +284,9 @@ answer_start() {
     depth=$((depth + 1))
   done
   set +f
-  tmp=$(mktemp "\${TMPDIR:-/tmp}/baton-hook.XXXXXX" 2>/dev/null) && [ -f "$tmp" ] || exit 0
-  printf '%s' "$head" >"$tmp" && exec 3<"$tmp" || { rm -f "$tmp"; exit 0; }
+  # No way to hand the start its input: its marker goes, and the session's first event the full hook handles records it.
+  tmp=$(mktemp "\${TMPDIR:-/tmp}/baton-hook.XXXXXX" 2>/dev/null) && [ -f "$tmp" ] || { rmdir "$marker"; exit 0; }
+  printf '%s' "$head" >"$tmp" && exec 3<"$tmp" || { rm -f "$tmp"; rmdir "$marker"; exit 0; }
   rm -f "$tmp"
   if [ -n "$lc_all_set" ]; then LC_ALL=$lc_all; else unset LC_ALL; fi
   BATON_HOOK_FROM_GATE=1 ${ANSWERED_ENV}=1 ${STARTING_ENV}=$session ${ANCESTRY_ENV}=\${ancestry# }
