@@ -88,7 +88,7 @@ function world(): World {
     `#!/bin/sh
 printf '%s %s\\n' "\${BATON_HOOK_ANSWERED:-full}" "$3" >>"$LOG"
 if [ -n "\${HOLD-}" ] && [ -n "\${BATON_HOOK_ANSWERED-}" ]; then
-  while [ ! -e "$HOLD" ]; do sleep 0.01; done
+  while [ ! -e "$HOLD" ]; do [ -d "\${HOLD%/*}" ] || exit 0; sleep 0.01; done
 fi
 exec '${process.execPath}' "$@"
 `,
@@ -135,6 +135,15 @@ function hook(w: World, event: string, stdin: string, env: Record<string, string
   });
   expect(result.status).toBe(0);
   return result.stdout;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const starts = (w: World) => (existsSync(w.log) ? readFileSync(w.log, 'utf8').trim().split('\n') : []);
@@ -295,8 +304,10 @@ describe('a session start the gate answers', () => {
     expect(hook(w, 'user-prompt-submit', prompt, { HOLD: hold })).toContain('Ship it');
     expect(starts(w)[2]).toBe('full user-prompt-submit');
     writeFileSync(hold, '');
-    await waitFor('the start recorded', () => readSession(w.board, session(2)));
-    await waitFor('its marker gone', () => !existsSync(marker(w, session(2))));
+    const pid = Number(names[0]!.split('+').pop());
+    await waitFor('the recording process done', () => !alive(pid));
+    expect(readSession(w.board, session(2))?.agent).toBe('claude@shop');
+    expect(existsSync(marker(w, session(2)))).toBe(false);
   });
 
   it('once the process recording the start is gone, its events hand over (and the full hook records it)', async () => {
@@ -307,14 +318,7 @@ describe('a session start the gate answers', () => {
     const [name] = readdirSync(marker(w, session(2)));
     const pid = Number(name!.split('+').pop());
     process.kill(pid, 'SIGKILL');
-    await waitFor('the recording process gone', () => {
-      try {
-        process.kill(pid, 0);
-        return false;
-      } catch {
-        return true;
-      }
-    });
+    await waitFor('the recording process gone', () => !alive(pid));
     const prompt = input(session(2), 'UserPromptSubmit', { prompt: 'go on' }, w.project);
     expect(hook(w, 'user-prompt-submit', prompt)).toBe('');
     expect(starts(w)[2]).toBe('full user-prompt-submit');
