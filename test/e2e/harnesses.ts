@@ -73,10 +73,7 @@ export interface HarnessRun {
 const made: string[] = [];
 afterEach(() => {
   if (process.env.BATON_E2E_KEEP) return;
-  // A session's end the gate put in the background may still be keeping the next start's answer in the workspace's
-  // HOME (hooks/start-ready.ts) as the folder goes: a write there between rm's listing and its rmdir is retried.
-  for (const dir of made.splice(0))
-    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 function writeJson(path: string, value: unknown): void {

@@ -26,6 +26,7 @@ import {
 import {
   BATON_BIN,
   describeRun,
+  endsSettled,
   type HarnessRun,
   harnessBin,
   harnessEnv,
@@ -189,6 +190,8 @@ describe('opencode end to end (opencode serve)', () => {
     const ended = await waitFor('the session to be marked ended', () => sessionFile(ws, id)?.endedAt);
     expect(typeof ended).toBe('string');
     expect(sessions(ws).find((row) => row.id === id)?.live).toBe(false);
+    // The end runs in the background and keeps the next start's answer in the workspace's HOME: done before it goes.
+    await endsSettled(ws);
   });
 
   for (const variant of ['well-formed', 'malformed'] as const) {
