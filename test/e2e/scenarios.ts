@@ -235,9 +235,12 @@ export function describeScenarios(profile: Profile): void {
       // A second session on the same board edited the same file a moment ago.
       const other = otherSessionTouched(ws, path);
       let whoElseDuring = '';
+      // What the board held then, should the second session not see the first: its records and hook log.
+      let boardDuring = '';
       server.script((turn) => {
         if (turn.toolResults.length > 0) {
           whoElseDuring = batonIn(ws, ['who-else', 'src/shared.ts', '--session', other, '--json']).stdout;
+          boardDuring = JSON.stringify({ sessions: sessions(ws), log: hookLog(ws) }, null, 2);
           return { text: 'written' };
         }
         return { toolCall: profile.write(path, 'export const shared = 1;\n') };
@@ -250,8 +253,8 @@ export function describeScenarios(profile: Profile): void {
       expect(sessionFile(ws, session.id)?.touched).toEqual(['src/shared.ts']);
       // While the harness ran, the second session saw it.
       const during = JSON.parse(whoElseDuring || '{}');
-      expect(JSON.stringify(during)).toContain(session.id);
-      expect(JSON.stringify(during)).toContain(agent);
+      expect(JSON.stringify(during), boardDuring).toContain(session.id);
+      expect(JSON.stringify(during), boardDuring).toContain(agent);
       // Before the write, the pre-tool-use hook told the model (or, where the harness cannot add context before a
       // tool, the person) who else edited the file.
       const warning = /src\/shared\.ts was edited \d+ min ago by other-agent/;
