@@ -32,7 +32,9 @@ import { pathKeyOf, projectKeyOf } from '../core/sessions/project.js';
 import { olderFolderProbe } from '../core/sessions/project-aliases.js';
 import { sessionPath } from '../core/sessions/session.js';
 import { replaceFileAtomic } from '../core/store/atomic-write.js';
-import { entryKind } from '../core/store/safe-fs.js';
+import { nameProblem } from '../core/store/names.js';
+import { readTextFile } from '../core/store/read-file.js';
+import { entryKind, listNames } from '../core/store/safe-fs.js';
 import { envelope, HOOKS } from './envelope.js';
 import type { HookHarness } from './events.js';
 
@@ -40,6 +42,8 @@ import type { HookHarness } from './events.js';
 export const ANSWERED_ENV = 'BATON_HOOK_ANSWERED';
 /** The starts a prepared answer stands for: a compaction's (`compact`) has work of its own. */
 export const READY_SOURCES = ['startup', 'resume', 'clear', 'new'] as const;
+/** A kept answer's first line. */
+export const READY_HEADER = 'baton-start-ready 1';
 /** The most the gate reads of one (it answers nothing from a longer one). */
 export const READY_MAX_BYTES = 256 * 1024;
 /**
@@ -87,41 +91,72 @@ export function recordTime(board: Board, session: string): number | undefined {
 /**
  * After a session's end drafted in the background (nobody waits for it): the next session's start in `cwd` kept for
  * the gate, since the end's note changed what the index lists. It waits until what the end wrote is older than
- * the stamps can tell apart (settleMs); a start that comes sooner goes to node, and keeps its own answer. Only for
- * a name a new session of `harness` would act under without a record: BATON_AGENT, else the project's stable name.
+ * the stamps can tell apart (settleMs); a start that comes sooner goes to node, and keeps its own answer. For the
+ * ending session's harness, only for a name a new session of it would act under without a record: BATON_AGENT, else
+ * the project's stable name. The other harnesses whose last start in the same folder kept an answer (agents of
+ * several harnesses at work in one project) get theirs laid out again for the name it was kept for: the end's note
+ * made it stale too. True when the ending harness's was kept.
  */
 export async function keepNextStart(
   board: Board,
   ended: { session: string; harness: HookHarness; cwd: string; env: Record<string, string | undefined> },
 ): Promise<boolean> {
-  const { session, ...start } = ended;
-  const home = start.env.HOME;
-  if (!home || !isAbsolute(home) || HOOKS[start.harness].silent?.includes('session-start')) return false;
+  const { session, harness, cwd } = ended;
+  const home = ended.env.HOME;
+  if (!home || !isAbsolute(home)) return false;
   try {
-    const identity = sessionAgent(board, { harness: start.harness, session: 'next' });
-    if (identity.source === 'alias') return false;
+    const identity = sessionAgent(board, { harness, session: 'next' });
+    const others = keptElsewhere(home, board, harness, cwd);
+    const own = identity.source !== 'alias' && !HOOKS[harness].silent?.includes('session-start');
+    if (!own && others.length === 0) return false;
     // The ended session's record, just written: how long the file system's tick is.
     const sample = recordTime(board, session) ?? 0;
     await new Promise((resolve) => setTimeout(resolve, settleMs(sample) + 50));
     const since = Date.now();
-    // As a new session's start lays it out: no record, no pending request; mail for its name makes it not plain.
-    const index = renderIndex(board, { agent: identity.name, session: '' });
-    if (!index.text || index.unread !== 0 || index.pending.length > 0) return false;
-    const output = envelope(start.harness, 'session-start', { context: index.text });
-    const stable = stableAgent(board, start.harness);
-    return keepReadyStart(board, {
-      ...start,
-      home,
-      agent: identity.name,
-      stable,
-      index,
-      since,
-      sample,
-      output,
-    });
+    const next = { home, cwd, since, sample };
+    for (const other of others) keepNewStart(board, { ...next, ...other });
+    return own && keepNewStart(board, { ...next, harness, agent: identity.name });
   } catch {
     return false;
   }
+}
+
+/** Laid out as a new session's start lays it out (no record, no pending request) and kept, when it is plain. */
+function keepNewStart(
+  board: Board,
+  start: { harness: HookHarness; agent: string; home: string; cwd: string; since: number; sample: number },
+): boolean {
+  const index = renderIndex(board, { agent: start.agent, session: '' });
+  // Mail for its name makes it not plain.
+  if (!index.text || index.unread !== 0 || index.pending.length > 0) return false;
+  const output = envelope(start.harness, 'session-start', { context: index.text });
+  return keepReadyStart(board, { ...start, stable: stableAgent(board, start.harness), index, output });
+}
+
+/**
+ * The harnesses other than `harness` whose kept answer for this board is for a start in `cwd`, with the name it was
+ * laid out for. The cache is this user's own, but read as carefully as anything: plain files, capped, names checked.
+ */
+function keptElsewhere(
+  home: string,
+  board: Board,
+  harness: HookHarness,
+  cwd: string,
+): { harness: HookHarness; agent: string }[] {
+  const dir = dirname(readyPath(home, board.root, harness));
+  const out: { harness: HookHarness; agent: string }[] = [];
+  for (const name of listNames(dir, dir)) {
+    const other = Object.hasOwn(HOOKS, name) ? (name as HookHarness) : undefined;
+    if (!other || other === harness || HOOKS[other].silent?.includes('session-start')) continue;
+    const read = readTextFile(dir, join(dir, name), READY_MAX_BYTES);
+    if (!read.ok) continue;
+    const head = read.text.slice(0, read.text.indexOf('\noutput\n') + 1).split('\n');
+    const field = (key: string) => head.find((line) => line.startsWith(`${key}\t`))?.slice(key.length + 1);
+    const agent = field('agent');
+    if (head[0] !== READY_HEADER || field('cwd') !== cwd || !agent || nameProblem('agent', agent)) continue;
+    out.push({ harness: other, agent });
+  }
+  return out;
 }
 
 /**
@@ -152,7 +187,7 @@ function readyText(board: Board, ready: ReadyStart): string | undefined {
   const stamps = sourceStamps(board, ready, index);
   if (!stamps) return undefined;
   const head = [
-    'baton-start-ready 1',
+    READY_HEADER,
     `cwd\t${ready.cwd}`,
     `agent\t${ready.agent}`,
     `stable\t${ready.stable ?? ''}`,

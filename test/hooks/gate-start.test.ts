@@ -64,7 +64,7 @@ function world(): World {
   ensureBoard(board);
   writeFileSync(
     join(board.root, 'config.json'),
-    `${JSON.stringify({ agents: { claude: 'claude@shop' } })}\n`,
+    `${JSON.stringify({ agents: { claude: 'claude@shop', codex: 'codex@shop', gemini: 'gemini@shop' } })}\n`,
   );
   let note = '';
   for (const topic of ['login', 'cache', 'release']) {
@@ -126,8 +126,8 @@ function start(w: World, id: string, env: Record<string, string> = {}, extra: Re
   return hook(w, 'session-start', input(id, 'SessionStart', { source: 'startup', ...extra }, w.project), env);
 }
 
-function hook(w: World, event: string, stdin: string, env: Record<string, string> = {}) {
-  const result = spawnSync('/bin/sh', [w.gate, w.node, BIN, 'hook', event, '--harness', 'claude'], {
+function hook(w: World, event: string, stdin: string, env: Record<string, string> = {}, harness = 'claude') {
+  const result = spawnSync('/bin/sh', [w.gate, w.node, BIN, 'hook', event, '--harness', harness], {
     cwd: w.project,
     input: stdin,
     env: cleanEnv({ HOME: w.home, LOG: w.log, ...env }),
@@ -276,6 +276,50 @@ describe('a session start the gate answers', () => {
     // The answered start's recording runs in the background: its line comes when it starts.
     await waitFor('the start recorded', () => starts(w).length === 3 && !existsSync(marker(w, session(2))));
     expect(starts(w)).toEqual(['full session-start', 'full session-end', '1 session-start']);
+  });
+
+  it('a session’s end keeps the answers of the other harnesses last started in its folder, and only those', async () => {
+    const { w } = prepared();
+    // Codex's start in the project's folder, Gemini CLI's in src/: each kept by the full hook.
+    const other = (harness: string, id: string, cwd: string) =>
+      hook(
+        w,
+        'session-start',
+        JSON.stringify({
+          session_id: id,
+          transcript_path: join(cwd, `${harness}.jsonl`),
+          cwd,
+          hook_event_name: 'SessionStart',
+          source: 'startup',
+        }),
+        {},
+        harness,
+      );
+    expect(other('codex', session(11), w.project)).toContain('for=\\"codex@shop\\"');
+    other('gemini', session(21), join(w.project, 'src'));
+    const codexKept = readyPath(w.home, w.board.root, 'codex');
+    const geminiKept = readyPath(w.home, w.board.root, 'gemini');
+    const geminiBefore = readFileSync(geminiKept, 'utf8');
+    expect(starts(w)).toEqual(['full session-start', 'full session-start', 'full session-start']);
+    writeHandoff(w.board, {
+      session: 's-late',
+      as: 'bob',
+      harness: 'claude',
+      sections: SECTIONS('late work'),
+    });
+    // Claude Code's session ends (in the background, through the gate).
+    hook(w, 'session-end', input(session(1), 'SessionEnd', { reason: 'exit' }, w.project));
+    await waitFor('the end done', () => !existsSync(join(w.board.root, 'state', 'ending', session(1))));
+    expect(readFileSync(codexKept, 'utf8')).toContain('Goal of late work');
+    expect(readFileSync(codexKept, 'utf8')).toContain('for=\\"codex@shop\\"');
+    // Another folder's answer is left as it was (stale now: its own next start goes to node).
+    expect(readFileSync(geminiKept, 'utf8')).toBe(geminiBefore);
+    // Codex's next session: answered by the gate, new note and all.
+    const next = other('codex', session(12), w.project);
+    expect(next).toContain('Goal of late work');
+    await waitFor('the start recorded', () => starts(w).length === 5 && !existsSync(marker(w, session(12))));
+    expect(starts(w).slice(3)).toEqual(['full session-end', '1 session-start']);
+    expect(readSession(w.board, session(12))?.agent).toBe('codex@shop');
   });
 
   it('with no temporary file for its input, the start is answered all the same and its marker goes; the next event records it', () => {

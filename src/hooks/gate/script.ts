@@ -11,7 +11,7 @@ import { GATE_FOLDER, GATE_SEPARATOR, RECENT_EDITS_FOLDER } from '../../core/ses
 import { ENDING_FOLDER, STARTING_ENV, STARTING_FOLDER } from '../../core/sessions/in-flight.js';
 import { ANCESTRY_ENV } from '../../core/sessions/process-tree.js';
 import { HARNESSES } from '../../harnesses/registry.js';
-import { ANSWERED_ENV, READY_MAX_BYTES, READY_SOURCES } from '../start-ready.js';
+import { ANSWERED_ENV, READY_HEADER, READY_MAX_BYTES, READY_SOURCES } from '../start-ready.js';
 import { WRITING_TOOLS } from '../tool-paths.js';
 
 /** How much of stdin the gate reads and looks into (the fields it needs come first in every harness's input). */
@@ -186,7 +186,7 @@ answer_start() {
   text=\${text%.}
   [ \${#text} -lt ${READY_MAX_BYTES} ] || return 0
   case $text in
-    "baton-start-ready 1$nl"*) ;;
+    "${READY_HEADER}$nl"*) ;;
     *) return 0 ;;
   esac
   rest=\${text#*"$nl"} r_cwd= r_agent= r_stable= r_key=
