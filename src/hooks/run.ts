@@ -130,7 +130,7 @@ async function answer(run: HookRun, opened: Opened): Promise<HookOutcome> {
     await handle(turn, log);
     const output = envelope(run.harness, run.event, turn.answer);
     const since = turn.ready && recordTime(board, turn.ready.session);
-    if (turn.ready && output && since) keepReadyStart(board, { ...turn.ready, since, output });
+    if (turn.ready && since) keepReadyStart(board, { ...turn.ready, since, output });
     if (run.answered) return NOTHING;
     const mail = turn.mail;
     if (!output) mail?.batch.release();
@@ -190,7 +190,7 @@ async function handle(turn: Turn, log: (message: string) => void): Promise<void>
       const home = run.env.HOME;
       const plain = !turn.mail && !announced && index.unread === 0 && index.pending.length === 0;
       const source = (READY_SOURCES as readonly (string | undefined)[]).includes(input.source);
-      if (plain && source && index.text && !run.remote && home && isAbsolute(home)) {
+      if (plain && source && !run.remote && home && isAbsolute(home)) {
         turn.ready = {
           harness: run.harness,
           home,

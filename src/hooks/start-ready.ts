@@ -128,7 +128,7 @@ function keepNewStart(
 ): boolean {
   const index = renderIndex(board, { agent: start.agent, session: '' });
   // Mail for its name makes it not plain.
-  if (!index.text || index.unread !== 0 || index.pending.length > 0) return false;
+  if (index.unread !== 0 || index.pending.length > 0) return false;
   const output = envelope(start.harness, 'session-start', { context: index.text });
   return keepReadyStart(board, { ...start, stable: stableAgent(board, start.harness), index, output });
 }

@@ -13,6 +13,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   symlinkSync,
   utimesSync,
@@ -320,6 +321,21 @@ describe('a session start the gate answers', () => {
     await waitFor('the start recorded', () => starts(w).length === 5 && !existsSync(marker(w, session(12))));
     expect(starts(w).slice(3)).toEqual(['full session-end', '1 session-start']);
     expect(readSession(w.board, session(12))?.agent).toBe('codex@shop');
+  });
+
+  it('on a board with nothing to list, the start (which prints nothing) is answered too', async () => {
+    const w = world();
+    for (const folder of ['notes', 'cards']) rmSync(join(w.board.root, folder), { recursive: true });
+    settle(w);
+    expect(start(w, session(1))).toBe('');
+    expect(readFileSync(readyPath(w.home, w.board.root, 'claude'), 'utf8').endsWith('\noutput\n')).toBe(true);
+    expect(start(w, session(2))).toBe('');
+    await waitFor('the start recorded', () => starts(w).length === 2 && !existsSync(marker(w, session(2))));
+    expect(starts(w)).toEqual(['full session-start', '1 session-start']);
+    // A first note: the start goes to the full hook, which lists it.
+    writeHandoff(w.board, { session: 's-first', as: 'bob', sections: SECTIONS('first') });
+    expect(start(w, session(3))).toContain('Goal of first');
+    expect(starts(w)[2]).toBe('full session-start');
   });
 
   it('with no temporary file for its input, the start is answered all the same and its marker goes; the next event records it', () => {
