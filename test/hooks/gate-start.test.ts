@@ -338,6 +338,48 @@ describe('a session start the gate answers', () => {
     expect(starts(w)[2]).toBe('full session-start');
   });
 
+  it('Gemini CLI: an answered new session notes its transcript’s length, so a PreCompress while it is recorded is quiet', async () => {
+    const { w } = prepared();
+    const transcript = join(w.project, 'gemini.jsonl');
+    writeFileSync(transcript, '{"sessionId":"g","projectHash":"p"}\n');
+    const gemini = (id: string, event: string, extra: Record<string, unknown>) =>
+      JSON.stringify({
+        session_id: id,
+        transcript_path: transcript,
+        cwd: w.project,
+        hook_event_name: event,
+        timestamp: new Date().toISOString(),
+        ...extra,
+      });
+    hook(w, 'session-start', gemini(session(31), 'SessionStart', { source: 'startup' }), {}, 'gemini');
+    settle(w);
+    const hold = join(w.dir, 'release');
+    const id = session(32);
+    expect(
+      hook(w, 'session-start', gemini(id, 'SessionStart', { source: 'startup' }), { HOLD: hold }, 'gemini'),
+    ).toContain('gemini@shop');
+    await waitFor('the answered start running', () => starts(w).includes('1 session-start'));
+    const noted = join(w.board.root, 'state', 'compress-attempt', id);
+    const size = statSync(transcript).size;
+    expect(readFileSync(noted, 'utf8')).toBe(`${size}\n`);
+    // The first request's PreCompress, while the start is still being recorded: quiet, without node.
+    appendFileSync(transcript, '{"type":"user","content":"go"}\n');
+    const compress = gemini(id, 'PreCompress', { trigger: 'auto' });
+    expect(hook(w, 'pre-compact', compress, { HOLD: hold }, 'gemini')).toBe('');
+    expect(starts(w)).toEqual(['full session-start', 'full session-start', '1 session-start']);
+    // The recording keeps what the gate noted.
+    writeFileSync(hold, '');
+    const [name] = readdirSync(marker(w, id));
+    const pid = Number(name!.split('+').pop());
+    await waitFor('the recording process done', () => !alive(pid));
+    expect(readFileSync(noted, 'utf8')).toBe(`${size}\n`);
+    expect(readSession(w.board, id)?.agent).toBe('gemini@shop');
+    // A history restarted since (a compression): the next PreCompress goes to the full hook.
+    appendFileSync(transcript, '{"$set":{"sessionId":"g2"}}\n');
+    hook(w, 'pre-compact', compress, {}, 'gemini');
+    expect(starts(w)[3]).toBe('full pre-compact');
+  });
+
   it('with no temporary file for its input, the start is answered all the same and its marker goes; the next event records it', () => {
     const { w, first } = prepared();
     expect(start(w, session(2), { TMPDIR: join(w.dir, 'missing') })).toBe(first);

@@ -44,8 +44,8 @@ export function judgeCompression(
 }
 
 /**
- * At a new session's start (source `startup`): notes the transcript's length, so its first automatic PreCompress is
- * judged from there — by the hook gate, without node. Any other start (a resume appends a restart line just after
+ * At a new session's start (source `startup`): notes the transcript's length (unless the gate did), so its first
+ * automatic PreCompress is judged from there — by the hook gate, without node. Any other start (a resume appends a restart line just after
  * its SessionStart hook has run) forgets instead, and its first PreCompress goes to the full hook.
  */
 export function noteStart(
@@ -54,6 +54,8 @@ export function noteStart(
   source: string | undefined,
   transcript?: string,
 ): void {
+  // Noted already by the hook gate, which answered this start itself (hooks/gate): a new session's id has no other.
+  if (source === 'startup' && attemptAt(board, session) !== undefined) return;
   const size = source === 'startup' && transcript ? restartedSince(transcript, undefined).size : undefined;
   if (size === undefined) forgetAttempt(board, session);
   else noteAttempt(board, session, size);

@@ -177,7 +177,7 @@ answer_start() {
   field source
   [ $? -eq 0 ] || return 0
   case $value in
-    ${READY_SOURCES.join(' | ')}) ;;
+    ${READY_SOURCES.join(' | ')}) source=$value ;;
     *) return 0 ;;
   esac
   ready=$HOME/.cache/baton/start-ready$root/$harness
@@ -265,6 +265,21 @@ answer_start() {
   if field transcript_path || field transcriptPath; then
     case $value in /*) transcript=t ;; esac
   fi
+  # A harness whose compaction hook fires before every model request (its quiet answer needs the transcript's length
+  # at a new session's start, which the full hook notes): noted here, so that hook need not wait for the recording
+  # (c). The recording keeps it (hooks-compression.ts, noteStart).
+  case $harness in
+    ${compressing.length > 0 ? compressing.join(' | ') : '-'})
+      noted=$root/state/compress-attempt
+      if [ "$transcript" = t ] && [ "$source" = startup ] && [ -f "$value" ] && [ ! -L "$value" ] &&
+        { [ -d "$noted" ] || mkdir "$noted" 2>/dev/null; } && [ -d "$noted" ] && [ ! -L "$noted" ]; then
+        size=$(wc -c <"$value" 2>/dev/null) && size=\${size##*[!0123456789]} && [ -n "$size" ] &&
+          printf '%s\\n' "$size" >"$noted/.$session.$$" 2>/dev/null && mv -f "$noted/.$session.$$" "$noted/$session" 2>/dev/null &&
+          transcript=c
+        rm -f "$noted/.$session.$$"
+      fi
+      ;;
+  esac
   body=$rest
   printf '%s' "$body"
   # The processes the session runs under, nearest first, as <pid>:<start time> (/proc/<pid>/stat's 4th and 22nd
@@ -481,7 +496,12 @@ answered=
 if [ -e "$marker" ] || [ -L "$marker" ]; then
   [ ! -L "$root/${STARTING_FOLDER.join('/')}" ] && [ -d "$marker" ] && [ ! -L "$marker" ] || full
   set -- "$marker"/*
-  if [ $# -eq 1 ] && [ -f "$1" ] && [ ! -L "$1" ] && [ "$event" != pre-compact ]; then
+  # A compaction hook goes on only where the start noted the transcript's length itself (c, above).
+  case \${1%${GATE_SEPARATOR}*} in
+    *${GATE_SEPARATOR}c) gate_noted=1 ;;
+    *) gate_noted= ;;
+  esac
+  if [ $# -eq 1 ] && [ -f "$1" ] && [ ! -L "$1" ] && { [ "$event" != pre-compact ] || [ -n "$gate_noted" ]; }; then
     answered=$1
     pid=\${answered##*${GATE_SEPARATOR}}
     case $pid in
@@ -512,7 +532,10 @@ if [ "$event" = pre-compact ]; then
     *) full ;;
   esac
   [ -f "$transcript" ] && [ ! -L "$transcript" ] || full
-  [ -f "$root/sessions/$session.json" ] && [ ! -L "$root/sessions/$session.json" ] && [ ! -L "$root/sessions" ] || full
+  # The session's record (being written, for a start answered above).
+  if [ -z "$answered" ]; then
+    [ -f "$root/sessions/$session.json" ] && [ ! -L "$root/sessions/$session.json" ] && [ ! -L "$root/sessions" ] || full
+  fi
   noted=$root/state/compress-attempt/$session
   [ ! -L "$root/state/compress-attempt" ] && [ -f "$noted" ] && [ ! -L "$noted" ] || full
   since=$(head -c 32 "$noted" 2>/dev/null) || full
@@ -567,7 +590,7 @@ for name in "$agent" "$alias"; do
   [ \${#name} -le 64 ] || full
 done
 case $transcript in
-  t) ;;
+  t | c) ;;
   n)
     [ -n "$whole" ] || full
     case $head in *'"transcript_path"'* | *'"transcriptPath"'*) full ;; esac
