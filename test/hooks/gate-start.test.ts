@@ -9,6 +9,7 @@ import {
   appendFileSync,
   chmodSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -355,6 +356,11 @@ describe('a session start the gate answers', () => {
     settle(w);
     const hold = join(w.dir, 'release');
     const id = session(32);
+    // A link planted in the board where the note goes: replaced, never written through.
+    const victim = join(w.dir, 'victim.txt');
+    writeFileSync(victim, 'keep me\n');
+    mkdirSync(join(w.board.root, 'state', 'compress-attempt'), { recursive: true });
+    symlinkSync(victim, join(w.board.root, 'state', 'compress-attempt', id));
     expect(
       hook(w, 'session-start', gemini(id, 'SessionStart', { source: 'startup' }), { HOLD: hold }, 'gemini'),
     ).toContain('gemini@shop');
@@ -362,6 +368,8 @@ describe('a session start the gate answers', () => {
     const noted = join(w.board.root, 'state', 'compress-attempt', id);
     const size = statSync(transcript).size;
     expect(readFileSync(noted, 'utf8')).toBe(`${size}\n`);
+    expect(lstatSync(noted).isFile()).toBe(true);
+    expect(readFileSync(victim, 'utf8')).toBe('keep me\n');
     // The first request's PreCompress, while the start is still being recorded: quiet, without node.
     appendFileSync(transcript, '{"type":"user","content":"go"}\n');
     const compress = gemini(id, 'PreCompress', { trigger: 'auto' });

@@ -273,10 +273,12 @@ answer_start() {
       noted=$root/state/compress-attempt
       if [ "$transcript" = t ] && [ "$source" = startup ] && [ -f "$value" ] && [ ! -L "$value" ] &&
         { [ -d "$noted" ] || mkdir "$noted" 2>/dev/null; } && [ -d "$noted" ] && [ ! -L "$noted" ]; then
+        # Written to a file mktemp made (never through a link planted in the board) and renamed into place.
+        fresh=
         size=$(wc -c <"$value" 2>/dev/null) && size=\${size##*[!0123456789]} && [ -n "$size" ] &&
-          printf '%s\\n' "$size" >"$noted/.$session.$$" 2>/dev/null && mv -f "$noted/.$session.$$" "$noted/$session" 2>/dev/null &&
-          transcript=c
-        rm -f "$noted/.$session.$$"
+          fresh=$(mktemp "$noted/.$session.XXXXXXXX" 2>/dev/null) && [ -f "$fresh" ] && [ ! -L "$fresh" ] &&
+          printf '%s\\n' "$size" >"$fresh" 2>/dev/null && mv -f "$fresh" "$noted/$session" 2>/dev/null && transcript=c
+        [ -z "$fresh" ] || rm -f "$fresh"
       fi
       ;;
   esac
