@@ -45,8 +45,9 @@ export function judgeCompression(
 
 /**
  * At a new session's start (source `startup`): notes the transcript's length (unless the gate did), so its first
- * automatic PreCompress is judged from there — by the hook gate, without node. Any other start (a resume appends a restart line just after
- * its SessionStart hook has run) forgets instead, and its first PreCompress goes to the full hook.
+ * automatic PreCompress is judged from there — by the hook gate, without node. Any other start (a resume appends a
+ * restart line just after its SessionStart hook has run) forgets instead, and its first PreCompress goes to the full
+ * hook.
  */
 export function noteStart(
   board: Board,
