@@ -15,6 +15,7 @@ const {
   renameSync,
   writeFileSync,
 } = require('node:fs');
+const { isAscii } = require('node:buffer');
 const Module = require('node:module');
 const { dirname, join, sep } = require('node:path');
 const vm = require('node:vm');
@@ -53,7 +54,9 @@ function readCache(path, head) {
 }
 
 function compileHot(module, filename) {
-  const source = readFileSync(filename, 'utf8');
+  // The build leaves every bundle ASCII, which reads several times faster as Latin-1 (the same text) than as UTF-8.
+  const bytes = readFileSync(filename);
+  const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   const head = BUILD_LINE.exec(source)?.[0];
   const cachePath = `${filename}.cache`;
   const script = new vm.Script(Module.wrap(source), {

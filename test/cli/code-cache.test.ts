@@ -1,6 +1,8 @@
 // The hot bundles start from V8's code cache the build made (bin/load-hot.cjs, scripts/code-cache.mjs): every bundle
 // has one this node accepts, and a cache that is not this build's — another build's, garbage, a FIFO, a link — is
 // never used and never stops a command.
+
+import { isAscii } from 'node:buffer';
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
@@ -43,6 +45,17 @@ describe('code cache of the hot bundles', () => {
     // As bin/load-hot.cjs compiles it: in the wrapper of a CommonJS module.
     const script = new Script(Module.wrap(source), { filename: file, cachedData: cache.subarray(48) });
     expect(script.cachedDataRejected).toBe(false);
+  });
+
+  it('every hot bundle is ASCII (read as Latin-1, the same text, without decoding UTF-8)', () => {
+    for (const name of HOT) {
+      const bytes = readFileSync(join(ROOT, 'dist', 'hot', `${name}.cjs`));
+      expect({ name, ascii: isAscii(bytes) }).toEqual({ name, ascii: true });
+    }
+    // What was beyond ASCII in the sources is escaped, and means the same: a Chinese summary heading in a regular
+    // expression, an ellipsis in a comment.
+    const board = readFileSync(join(ROOT, 'dist', 'hot', 'board.cjs'), 'latin1');
+    expect(board).toContain('conclusion|\\u5df2\\u5b8c\\u6210)\\s*[:\\uff1a]');
   });
 
   it('no hot bundle has a dynamic import() of its own (compiled from a cache, it would have no loader to call)', () => {
@@ -106,6 +119,21 @@ describe('code cache of the hot bundles', () => {
       const sent = run(build, ['send', '--as', 'ann', '--to', 'bob', '--body', 'hi'], project);
       expect(sent).toMatchObject({ code: 0, signal: null });
       expect(sent.stdout).toMatch(/^SENT m-/);
+    } finally {
+      rmSync(build, { recursive: true, force: true });
+    }
+  });
+
+  it('a bundle edited after the build beyond ASCII is read as UTF-8', () => {
+    const build = copyOfBuild();
+    try {
+      const project = testdir();
+      const file = join(build, 'dist', 'hot', 'send.cjs');
+      const source = readFileSync(file, 'utf8');
+      writeFileSync(file, source.replace('io.out(`sent ${', 'io.out(`envoy\u00e9 → ${'));
+      const sent = run(build, ['send', '--as', 'ann', '--to', 'bob', '--body', 'hi'], project);
+      expect(sent).toMatchObject({ code: 0, signal: null });
+      expect(sent.stdout).toMatch(/^envoyé → m-/);
     } finally {
       rmSync(build, { recursive: true, force: true });
     }
