@@ -2,7 +2,7 @@
 // CommonJS (see bin/package.json): hot-path commands require one self-contained file without starting the ESM
 // loader; every other command loads the full CLI.
 // `mcp` too: a harness starts it with every session and waits for it (its bundle holds the MCP SDK; the others don't).
-const HOT = new Set(['poll', 'send', 'inbox', 'board', 'hook', 'mcp']);
+const HOT = new Set(['poll', 'send', 'inbox', 'board', 'index', 'hook', 'mcp']);
 
 // `--url <url>` (anywhere before a `--`) or BATON_URL: the command runs on the board of a `baton serve` elsewhere.
 let remote = Boolean(process.env.BATON_URL);

@@ -46,6 +46,7 @@ await Promise.all([
       'hot/send': 'src/cli/hot/send.ts',
       'hot/inbox': 'src/cli/hot/inbox.ts',
       'hot/board': 'src/cli/hot/board.ts',
+      'hot/index': 'src/cli/hot/index.ts',
       'hot/hook': 'src/cli/hot/hook.ts',
       'hot/hook-work': 'src/cli/hot/hook-work.ts',
       'hot/remote': 'src/cli/hot/remote.ts',

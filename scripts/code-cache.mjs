@@ -1,8 +1,8 @@
 // The hot bundles' code caches (dist/hot/<name>.cjs.cache, read by bin/load-hot.cjs): each hot command runs here,
 // at build, on a throwaway board in a throwaway home, the way a session runs them (a session starts, mail waits at
-// a prompt and at a stop, a file is edited, the context is compacted, `send`, `inbox`, `poll`, `board`, `baton mcp`
-// answering a client), with BATON_CODE_CACHE_TRAIN=1: each run starts from the cache so far and writes it back
-// with what it compiled. A run that fails leaves that bundle compiled as usual at run time, and is reported.
+// a prompt and at a stop, a file is edited, the context is compacted, `send`, `inbox`, `poll`, `board`, `index`,
+// `baton mcp` answering a client), with BATON_CODE_CACHE_TRAIN=1: each run starts from the cache so far and writes
+// it back with what it compiled. A run that fails leaves that bundle compiled as usual at run time, and is reported.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -79,6 +79,7 @@ export function trainCodeCache() {
     run(['inbox', '--as', 'bob']);
     run(['poll', '--as', 'bob']);
     run(['board']);
+    run(['index', '--as', AGENT]);
     const mcp = [
       {
         jsonrpc: '2.0',
@@ -96,7 +97,7 @@ export function trainCodeCache() {
     ];
     run(['mcp', '--as', 'bob'], `${mcp.map((line) => JSON.stringify(line)).join('\n')}\n`);
     run(['--url', 'http://127.0.0.1:9', 'inbox', '--as', 'bob'], '', 1);
-    for (const name of ['hook', 'hook-work', 'send', 'inbox', 'poll', 'board', 'mcp', 'remote']) {
+    for (const name of ['hook', 'hook-work', 'send', 'inbox', 'poll', 'board', 'index', 'mcp', 'remote']) {
       if (!existsSync(join(ROOT, 'dist', 'hot', `${name}.cjs.cache`)))
         problems.push(`no code cache for ${name}.cjs`);
     }

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanEnv, testdir } from '../helpers/testdir.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const HOT = ['hook', 'hook-work', 'send', 'inbox', 'poll', 'board', 'mcp', 'remote'];
+const HOT = ['hook', 'hook-work', 'send', 'inbox', 'poll', 'board', 'index', 'mcp', 'remote'];
 const HEAD = /^\/\/ baton-build [0-9a-f]{32}\n/;
 
 /** A copy of bin/ and dist/ to spoil (inside the checkout, so the bundles' bare imports still resolve). */
