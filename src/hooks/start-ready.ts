@@ -36,7 +36,7 @@ import { nameProblem } from '../core/store/names.js';
 import { readTextFile } from '../core/store/read-file.js';
 import { entryKind, listNames } from '../core/store/safe-fs.js';
 import { envelope, HOOKS } from './envelope.js';
-import type { HookHarness } from './events.js';
+import { type HookHarness, isHookHarness } from './events.js';
 
 /** Set by the gate for the start it answered: the hook records the session and prints nothing. */
 export const ANSWERED_ENV = 'BATON_HOOK_ANSWERED';
@@ -146,7 +146,7 @@ function keptElsewhere(
   const dir = dirname(readyPath(home, board.root, harness));
   const out: { harness: HookHarness; agent: string }[] = [];
   for (const name of listNames(dir, dir)) {
-    const other = Object.hasOwn(HOOKS, name) ? (name as HookHarness) : undefined;
+    const other = isHookHarness(name) ? name : undefined;
     if (!other || other === harness || HOOKS[other].silent?.includes('session-start')) continue;
     const read = readTextFile(dir, join(dir, name), READY_MAX_BYTES);
     if (!read.ok) continue;

@@ -1,4 +1,5 @@
-// Reading a request body with a cap: an oversized body is refused as soon as it is known, never buffered whole.
+// Reading a request body with a cap: an oversized body is never buffered whole, and is refused once the client is
+// done sending it (within bounds).
 import type { IncomingMessage } from 'node:http';
 
 export type BodyRead = { ok: true; text: string } | { ok: false; reason: 'too_large' | 'aborted' };
@@ -11,7 +12,7 @@ export type BodyRead = { ok: true; text: string } | { ok: false; reason: 'too_la
 const DRAIN_BYTES = 64 * 1024 * 1024;
 const DRAIN_MS = 10_000;
 
-/** Collects at most `maxBytes`; a larger Content-Length or stream stops early and the rest is discarded. */
+/** Collects at most `maxBytes`; past it (a larger Content-Length, or a longer stream) the rest is read and dropped. */
 export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes)

@@ -15,12 +15,19 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const HOT = ['hook', 'hook-work', 'send', 'inbox', 'poll', 'board', 'index', 'mcp', 'remote'];
 const HEAD = /^\/\/ baton-build [0-9a-f]{32}\n/;
 
-/** A copy of bin/ and dist/ to spoil (inside the checkout, so the bundles' bare imports still resolve). */
-function copyOfBuild(): string {
-  const dir = join(ROOT, '.cache', `code-cache-test-${process.pid}-${Math.random().toString(36).slice(2)}`);
-  cpSync(join(ROOT, 'bin'), join(dir, 'bin'), { recursive: true });
-  cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
-  return dir;
+/**
+ * Runs `spoil` on a copy of bin/ and dist/ (inside the checkout, so the bundles' bare imports still resolve) and a
+ * fresh project folder; the copy is removed afterwards.
+ */
+function withCopyOfBuild(spoil: (build: string, project: string) => void): void {
+  const build = join(ROOT, '.cache', `code-cache-test-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  try {
+    cpSync(join(ROOT, 'bin'), join(build, 'bin'), { recursive: true });
+    cpSync(join(ROOT, 'dist'), join(build, 'dist'), { recursive: true });
+    spoil(build, testdir());
+  } finally {
+    rmSync(build, { recursive: true, force: true });
+  }
 }
 
 function run(build: string, args: string[], cwd: string) {
@@ -68,9 +75,7 @@ describe('code cache of the hot bundles', () => {
   });
 
   it('a cache that is not this build’s is never used: commands work the same', () => {
-    const build = copyOfBuild();
-    try {
-      const project = testdir();
+    withCopyOfBuild((build, project) => {
       const hot = join(build, 'dist', 'hot');
       const send = readFileSync(join(hot, 'send.cjs.cache'));
       // Another build's id, the same V8 data.
@@ -99,15 +104,11 @@ describe('code cache of the hot bundles', () => {
       expect(run(build, ['poll', '--as', 'bob'], project)).toMatchObject({ code: 0, signal: null });
       const board = run(build, ['board'], project);
       expect(board).toMatchObject({ code: 0, signal: null });
-    } finally {
-      rmSync(build, { recursive: true, force: true });
-    }
+    });
   });
 
   it('a bundle edited after the build (its id line gone) runs as edited, not from the cache', () => {
-    const build = copyOfBuild();
-    try {
-      const project = testdir();
+    withCopyOfBuild((build, project) => {
       const file = join(build, 'dist', 'hot', 'send.cjs');
       const source = readFileSync(file, 'utf8');
       // The same length (V8 alone would take the cache for it), another line, another word printed.
@@ -119,23 +120,17 @@ describe('code cache of the hot bundles', () => {
       const sent = run(build, ['send', '--as', 'ann', '--to', 'bob', '--body', 'hi'], project);
       expect(sent).toMatchObject({ code: 0, signal: null });
       expect(sent.stdout).toMatch(/^SENT m-/);
-    } finally {
-      rmSync(build, { recursive: true, force: true });
-    }
+    });
   });
 
   it('a bundle edited after the build beyond ASCII is read as UTF-8', () => {
-    const build = copyOfBuild();
-    try {
-      const project = testdir();
+    withCopyOfBuild((build, project) => {
       const file = join(build, 'dist', 'hot', 'send.cjs');
       const source = readFileSync(file, 'utf8');
       writeFileSync(file, source.replace('io.out(`sent ${', 'io.out(`envoy\u00e9 → ${'));
       const sent = run(build, ['send', '--as', 'ann', '--to', 'bob', '--body', 'hi'], project);
       expect(sent).toMatchObject({ code: 0, signal: null });
       expect(sent.stdout).toMatch(/^envoyé → m-/);
-    } finally {
-      rmSync(build, { recursive: true, force: true });
-    }
+    });
   });
 });
